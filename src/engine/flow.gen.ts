@@ -1,0 +1,1417 @@
+/* eslint-disable */
+import type { RulesLogic } from 'json-logic-js';
+/**
+ * GENERATED from schemas/flow.schema.json by `npm run gen:types`. DO NOT EDIT:
+ * change the schema and regenerate; a test fails when this file is stale.
+ */
+
+/**
+ * Id of the screen a visitor sees at `/` and where 'Return to Home' leads.
+ */
+export type ScreenId = string;
+/**
+ * Id of the screen shown for any path that matches no route or alias. It must be of kind `not-found`.
+ */
+export type ScreenId1 = string;
+/**
+ * A screen of the funnel; `kind` chooses its renderer and the properties it takes.
+ */
+export type Screen =
+  | RedirectScreen
+  | ContentScreen
+  | MultiSelectScreen
+  | SingleChoiceScreen
+  | SliderScreen
+  | FormScreen
+  | CalculatingScreen
+  | PhotoUploadScreen
+  | RevealScreen
+  | NotFoundScreen;
+/**
+ * Route; leave out for a transient screen that keeps the previous address.
+ */
+export type Route = string;
+/**
+ * A path starting with '/', e.g. /quiz/age-selection. May contain {settings.*} placeholders.
+ */
+export type Route1 = string;
+/**
+ * Other paths that open this screen (old links from ads); the address bar then shows `route`.
+ */
+export type Aliases = Route1[];
+/**
+ * The progress bar: a fraction such as {"step": 2, "of": 13}, or "full".
+ */
+export type Progress = ProgressFraction | 'full';
+/**
+ * The message beside the spinner.
+ */
+export type Template = string;
+/**
+ * A piece of content. Every block may carry `when` to show it only when a rule holds.
+ */
+export type Block =
+  | HeadingBlock
+  | TextBlock
+  | ListBlock
+  | ImageBlock
+  | BeforeAfterBlock
+  | BadgeBlock
+  | BadgesBlock
+  | TestimonialBlock
+  | StatsBlock
+  | CardsBlock
+  | ScoreBarsBlock
+  | ComparisonBlock
+  | StepsBlock
+  | NoteBlock;
+/**
+ * The headline.
+ */
+export type Template1 = string;
+/**
+ * Small text above the headline.
+ */
+export type Template2 = string;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule = RulesLogic;
+/**
+ * The paragraph.
+ */
+export type Template3 = string;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule1 = RulesLogic;
+/**
+ * Title above the list.
+ */
+export type Template4 = string;
+/**
+ * A list item: plain text, or a title with text.
+ */
+export type ListItem = Template5 | ListItemWithTitle;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template5 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template6 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template7 = string;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule2 = RulesLogic;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule3 = RulesLogic;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template8 = string;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule4 = RulesLogic;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template9 = string;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule5 = RulesLogic;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template10 = string;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule6 = RulesLogic;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule7 = RulesLogic;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template11 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template12 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template13 = string;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule8 = RulesLogic;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template14 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template15 = string;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule9 = RulesLogic;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template16 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template17 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template18 = string;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule10 = RulesLogic;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template19 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template20 = string;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule11 = RulesLogic;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template21 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template22 = string;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule12 = RulesLogic;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule13 = RulesLogic;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template23 = string;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule14 = RulesLogic;
+/**
+ * Blocks shown on the screen, in order.
+ */
+export type Content = Block[];
+/**
+ * A screen id: lower-case letters, digits and hyphens.
+ */
+export type ScreenId2 = string;
+/**
+ * Where Continue leads: a screen id, or a list of guarded targets where the first whose `when` holds wins (the last should have no `when`).
+ */
+export type Next = ScreenId3 | [GuardedTarget, ...GuardedTarget[]];
+/**
+ * A screen id: lower-case letters, digits and hyphens.
+ */
+export type ScreenId3 = string;
+/**
+ * A screen id: lower-case letters, digits and hyphens.
+ */
+export type ScreenId4 = string;
+/**
+ * Condition; leave out for the default target.
+ */
+export type Rule15 = RulesLogic;
+/**
+ * Condition that must hold to show this screen.
+ */
+export type Rule16 = RulesLogic;
+/**
+ * A screen id: lower-case letters, digits and hyphens.
+ */
+export type ScreenId5 = string;
+/**
+ * A side effect, by name. Implementations live in the engine's setup(); the name must be one of these.
+ */
+export type Action =
+  | StoreDataAction
+  | SaveLeadAction
+  | RecordFinalClickAction
+  | PixelAction
+  | TrackStepAction
+  | RedirectAction
+  | LogAction;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template24 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template25 = string;
+/**
+ * Actions run when the screen is shown.
+ */
+export type Actions = Action[];
+/**
+ * Actions run when the delay ends (e.g. the external redirect).
+ */
+export type Actions1 = Action[];
+/**
+ * Blocks shown on the screen, in order.
+ */
+export type Content1 = Block[];
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template26 = string;
+/**
+ * Actions run when the screen is shown.
+ */
+export type Actions2 = Action[];
+/**
+ * Actions run when the visitor continues.
+ */
+export type Actions3 = Action[];
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template27 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template28 = string;
+/**
+ * The choices, in order.
+ *
+ * @minItems 1
+ */
+export type Options = [Option, ...Option[]];
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template29 = string;
+/**
+ * Key the answer is stored under in the answers object (e.g. quizData.skinIssues).
+ */
+export type AnswerKey = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template30 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template31 = string;
+/**
+ * Actions run when the screen is shown.
+ */
+export type Actions4 = Action[];
+/**
+ * Actions run when the visitor continues.
+ */
+export type Actions5 = Action[];
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template32 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template33 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template34 = string;
+/**
+ * Actions run when the screen is shown.
+ */
+export type Actions6 = Action[];
+/**
+ * Actions run when the visitor continues.
+ */
+export type Actions7 = Action[];
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template35 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template36 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template37 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template38 = string;
+/**
+ * Actions run when the screen is shown.
+ */
+export type Actions8 = Action[];
+/**
+ * Actions run when the visitor continues.
+ */
+export type Actions9 = Action[];
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template39 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template40 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template41 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template42 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template43 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template44 = string;
+/**
+ * Actions run when the screen is shown.
+ */
+export type Actions10 = Action[];
+/**
+ * Actions run when the visitor continues.
+ */
+export type Actions11 = Action[];
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template45 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template46 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template47 = string;
+/**
+ * Actions run when the screen is shown.
+ */
+export type Actions12 = Action[];
+/**
+ * Actions run when the visitor continues.
+ */
+export type Actions13 = Action[];
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template48 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template49 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template50 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template51 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template52 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template53 = string;
+/**
+ * Blocks shown on the screen, in order.
+ */
+export type Content2 = Block[];
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template54 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template55 = string;
+/**
+ * Actions run when the screen is shown.
+ */
+export type Actions14 = Action[];
+/**
+ * Actions run when the visitor continues.
+ */
+export type Actions15 = Action[];
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template56 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template57 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template58 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template59 = string;
+/**
+ * Blocks shown on the screen, in order.
+ */
+export type Content3 = Block[];
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template60 = string;
+/**
+ * Actions run when the screen is shown.
+ */
+export type Actions16 = Action[];
+/**
+ * Actions run when the visitor continues.
+ */
+export type Actions17 = Action[];
+/**
+ * A path starting with '/', e.g. /quiz/age-selection. May contain {settings.*} placeholders.
+ */
+export type Route2 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template61 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template62 = string;
+/**
+ * Actions run when the screen is shown (e.g. log the path).
+ */
+export type Actions18 = Action[];
+
+/**
+ * A funnel: every screen, its route, copy, options, answer, transitions, delays, guards and tracking. Validated at build time and by `npm run flow:check`.
+ */
+export interface Flow {
+  /**
+   * Path to this schema, so editors autocomplete and explain every property.
+   */
+  $schema?: string;
+  /**
+   * Version of the flow format. The engine refuses a version it does not know.
+   */
+  version: 1;
+  /**
+   * A short name for this funnel, used in logs and as the default tracking source.
+   */
+  id: string;
+  settings: Settings;
+  storage: Storage;
+  start: ScreenId;
+  notFound: ScreenId1;
+  screens: Screens;
+  scoring?: Scoring;
+}
+/**
+ * Values the spec leaves to the business: brand, persona, URLs, pixel, consent. Any setting can be used in copy and routes as {settings.name}.
+ */
+export interface Settings {
+  /**
+   * Product brand name, shown in the wordmark.
+   */
+  brand: string;
+  /**
+   * URL segment of the brand's transformation page.
+   */
+  brandSlug?: string;
+  /**
+   * The doctor persona's display name, e.g. 'Dr. Hayes'.
+   */
+  doctorName?: string;
+  /**
+   * URL segment carrying the doctor persona's name.
+   */
+  doctorSlug?: string;
+  /**
+   * External recommendation page the final call to action leads to.
+   */
+  recommendationUrl?: string;
+  /**
+   * The second external ('1-page') redirect target.
+   */
+  onePageUrl?: string;
+  /**
+   * Ad pixel id. Empty: no pixel is loaded.
+   */
+  pixelId?: string;
+  /**
+   * Host of the marketing homepage; ad events fire only for visitors referred from it.
+   */
+  marketingHost?: string;
+  /**
+   * 'required': nothing goes to the ad provider before the visitor accepts. 'none': no consent banner.
+   */
+  consent?: 'none' | 'required';
+  /**
+   * Source marker appended to external redirects.
+   */
+  source?: string;
+  /**
+   * Shown on every result screen so the funnel never presents itself as a medical diagnosis.
+   */
+  disclaimer: string;
+  /**
+   * Any further setting, usable as {settings.name}.
+   */
+  [k: string]: string | 'none' | 'required' | undefined;
+}
+/**
+ * Where the funnel keeps a visitor's data in sessionStorage (per tab).
+ */
+export interface Storage {
+  /**
+   * sessionStorage key holding all answers as one object, e.g. quizData.
+   */
+  answersKey: string;
+  /**
+   * sessionStorage key holding the visitor's random session UUID, created if missing.
+   */
+  sessionIdKey: string;
+  /**
+   * Further sessionStorage keys the funnel writes and reads as {data.key}, e.g. assessmentData, contactInfo.
+   */
+  dataKeys: string[];
+}
+/**
+ * Every screen of the funnel, by id. The id is used in `next`, `to` and `otherwise`.
+ */
+export interface Screens {
+  [k: string]: Screen | undefined;
+}
+/**
+ * A short message, then a timed transition or an external redirect (e.g. 'Starting assessment...', 'Creating Your Protocol'). Never kept in browser history.
+ */
+export interface RedirectScreen {
+  /**
+   * Screen kind.
+   */
+  kind: 'redirect';
+  route?: Route;
+  aliases?: Aliases;
+  progress?: Progress;
+  message: Template;
+  content?: Content;
+  after: After;
+  next?: Next;
+  requires?: Requires;
+  track?: Track;
+  enter?: Actions;
+  continue?: Actions1;
+}
+export interface ProgressFraction {
+  /**
+   * Steps done, shown as the filled part.
+   */
+  step: number;
+  /**
+   * Total steps.
+   */
+  of: number;
+}
+export interface HeadingBlock {
+  /**
+   * A headline.
+   */
+  type: 'heading';
+  text: Template1;
+  eyebrow?: Template2;
+  when?: Rule;
+}
+export interface TextBlock {
+  /**
+   * A paragraph.
+   */
+  type: 'text';
+  text: Template3;
+  /**
+   * Show the paragraph emphasised.
+   */
+  emphasis?: boolean;
+  when?: Rule1;
+}
+export interface ListBlock {
+  /**
+   * A list.
+   */
+  type: 'list';
+  title?: Template4;
+  /**
+   * Bullet style.
+   */
+  style?: 'bullet' | 'check' | 'number' | 'cross';
+  /**
+   * The list items.
+   *
+   * @minItems 1
+   */
+  items: [ListItem, ...ListItem[]];
+  when?: Rule3;
+}
+export interface ListItemWithTitle {
+  title: Template6;
+  text?: Template7;
+  when?: Rule2;
+}
+export interface ImageBlock {
+  /**
+   * An image.
+   */
+  type: 'image';
+  image: Image;
+  when?: Rule4;
+}
+/**
+ * The image.
+ */
+export interface Image {
+  /**
+   * Path or URL.
+   */
+  src: string;
+  /**
+   * Alternative text for screen readers.
+   */
+  alt: string;
+  caption?: Template8;
+}
+export interface BeforeAfterBlock {
+  /**
+   * A before/after pair of images.
+   */
+  type: 'before-after';
+  before: Image1;
+  after: Image2;
+  caption?: Template9;
+  when?: Rule5;
+}
+/**
+ * The before image.
+ */
+export interface Image1 {
+  /**
+   * Path or URL.
+   */
+  src: string;
+  /**
+   * Alternative text for screen readers.
+   */
+  alt: string;
+  caption?: Template8;
+}
+/**
+ * The after image.
+ */
+export interface Image2 {
+  /**
+   * Path or URL.
+   */
+  src: string;
+  /**
+   * Alternative text for screen readers.
+   */
+  alt: string;
+  caption?: Template8;
+}
+export interface BadgeBlock {
+  /**
+   * A small badge, e.g. 'Qualified for Treatment'.
+   */
+  type: 'badge';
+  text: Template10;
+  /**
+   * Colour.
+   */
+  tone?: 'success' | 'info' | 'warning' | 'neutral';
+  when?: Rule6;
+}
+export interface BadgesBlock {
+  /**
+   * A row of trust badges.
+   */
+  type: 'badges';
+  /**
+   * Badge texts.
+   *
+   * @minItems 1
+   */
+  items: [Template5, ...Template5[]];
+  when?: Rule7;
+}
+export interface TestimonialBlock {
+  /**
+   * A customer quote.
+   */
+  type: 'testimonial';
+  quote: Template11;
+  author: Template12;
+  detail?: Template13;
+  /**
+   * Stars out of 5.
+   */
+  rating?: number;
+  when?: Rule8;
+}
+export interface StatsBlock {
+  /**
+   * A row of figures, e.g. '3,000+ women'.
+   */
+  type: 'stats';
+  /**
+   * The figures.
+   *
+   * @minItems 1
+   */
+  items: [Stat, ...Stat[]];
+  when?: Rule9;
+}
+export interface Stat {
+  value: Template14;
+  label: Template15;
+}
+export interface CardsBlock {
+  /**
+   * Cards with a title, a value and a text (e.g. Age Factor, a clinical finding).
+   */
+  type: 'cards';
+  /**
+   * The cards.
+   *
+   * @minItems 1
+   */
+  items: [Card, ...Card[]];
+  when?: Rule10;
+}
+export interface Card {
+  title: Template16;
+  value?: Template17;
+  text?: Template18;
+  /**
+   * Colour.
+   */
+  tone?: 'success' | 'info' | 'warning' | 'neutral';
+}
+export interface ScoreBarsBlock {
+  /**
+   * Score bars, coloured by thresholds.
+   */
+  type: 'score-bars';
+  /**
+   * The top of the scale, e.g. 10.
+   */
+  max: number;
+  /**
+   * At or above: green.
+   */
+  good: number;
+  /**
+   * At or above (and below good): orange; below: red.
+   */
+  fair: number;
+  /**
+   * The bars.
+   *
+   * @minItems 1
+   */
+  items: [ScoreBarItem, ...ScoreBarItem[]];
+  when?: Rule11;
+}
+export interface ScoreBarItem {
+  label: Template19;
+  value: Template20;
+}
+export interface ComparisonBlock {
+  /**
+   * Two or more big figures side by side, e.g. skin age vs real age.
+   */
+  type: 'comparison';
+  /**
+   * The figures, highlighted first.
+   *
+   * @minItems 2
+   */
+  items: [ComparisonItem, ComparisonItem, ...ComparisonItem[]];
+  when?: Rule12;
+}
+export interface ComparisonItem {
+  label: Template21;
+  value: Template22;
+}
+export interface StepsBlock {
+  /**
+   * A step indicator, e.g. Analysis, Diagnosis, Treatment.
+   */
+  type: 'steps';
+  /**
+   * Step names.
+   *
+   * @minItems 2
+   */
+  items: [Template5, Template5, ...Template5[]];
+  /**
+   * Index (from 0) of the current step.
+   */
+  current: number;
+  when?: Rule13;
+}
+export interface NoteBlock {
+  /**
+   * A highlighted note.
+   */
+  type: 'note';
+  text: Template23;
+  /**
+   * Colour.
+   */
+  tone?: 'success' | 'info' | 'warning' | 'neutral';
+  when?: Rule14;
+}
+/**
+ * A transition that happens by itself after a delay, e.g. the 4 s calculating step.
+ */
+export interface After {
+  /**
+   * Delay in milliseconds.
+   */
+  delayMs: number;
+  to?: ScreenId2;
+}
+/**
+ * A target taken when its rule holds.
+ */
+export interface GuardedTarget {
+  to: ScreenId4;
+  when?: Rule15;
+}
+/**
+ * Data a screen needs. When the rule does not hold (deep link, reload without data), the visitor is sent to `otherwise`.
+ */
+export interface Requires {
+  when: Rule16;
+  otherwise: ScreenId5;
+}
+/**
+ * What showing this screen records.
+ */
+export interface Track {
+  /**
+   * Journey step reached, e.g. step_2_skin_issues (see the tracking table).
+   */
+  journey?: string;
+  /**
+   * Step-view name, e.g. quiz_skin_issues.
+   */
+  step?: string;
+}
+export interface StoreDataAction {
+  /**
+   * Store an object in sessionStorage under a data key.
+   */
+  type: 'storeData';
+  /**
+   * What to store.
+   */
+  params: {
+    /**
+     * One of storage.dataKeys.
+     */
+    key: string;
+    /**
+     * Field name to json-logic expression, e.g. {"age": {"var": "answers.age"}}.
+     */
+    value: {
+      [k: string]: unknown | undefined;
+    };
+  };
+}
+export interface SaveLeadAction {
+  /**
+   * Save the lead (name, email and answers) in the background; it is never lost.
+   */
+  type: 'saveLead';
+}
+export interface RecordFinalClickAction {
+  /**
+   * Record the final call-to-action click.
+   */
+  type: 'recordFinalClick';
+}
+export interface PixelAction {
+  /**
+   * Send an ad pixel event (subject to referrer gating and consent).
+   */
+  type: 'pixel';
+  /**
+   * The event.
+   */
+  params: {
+    /**
+     * Event name.
+     */
+    event: 'Lead' | 'CompleteRegistration';
+  };
+}
+export interface TrackStepAction {
+  /**
+   * Record a named step (e.g. treatment-projection-completed).
+   */
+  type: 'trackStep';
+  /**
+   * The step.
+   */
+  params: {
+    /**
+     * Step name.
+     */
+    name: string;
+    /**
+     * Step number.
+     */
+    number: number;
+    /**
+     * Whether the step counts as completed.
+     */
+    completed: boolean;
+  };
+}
+export interface RedirectAction {
+  /**
+   * Leave the funnel for an external page.
+   */
+  type: 'redirect';
+  /**
+   * Where to.
+   */
+  params: {
+    url: Template24;
+  };
+}
+export interface LogAction {
+  /**
+   * Write a message to the console (never personal data).
+   */
+  type: 'log';
+  /**
+   * The message.
+   */
+  params: {
+    message: Template25;
+  };
+}
+/**
+ * Copy, images and a button: education, bridge, results, plan, social proof, call to action.
+ */
+export interface ContentScreen {
+  /**
+   * Screen kind.
+   */
+  kind: 'content';
+  route: Route1;
+  aliases?: Aliases;
+  progress?: Progress;
+  content: Content;
+  footer?: Content1;
+  button: Template26;
+  next: Next;
+  requires?: Requires;
+  track?: Track;
+  enter?: Actions2;
+  continue?: Actions3;
+  /**
+   * Show settings.disclaimer (for screens presenting a result).
+   */
+  showDisclaimer?: boolean;
+  sampleAnswers?: SampleAnswers;
+}
+/**
+ * Answers used for this screen's copy and results when the visitor has none stored (e.g. a deep link).
+ */
+export interface SampleAnswers {
+  /**
+   * An answer.
+   */
+  [k: string]: string | number | string[] | undefined;
+}
+/**
+ * A question with options that toggle on and off. Options like 'None of these' are ordinary options.
+ */
+export interface MultiSelectScreen {
+  /**
+   * Screen kind.
+   */
+  kind: 'multi-select';
+  route: Route1;
+  aliases?: Aliases;
+  progress?: Progress;
+  content?: Content;
+  question: Template27;
+  hint?: Template28;
+  options: Options;
+  answer: AnswerKey;
+  /**
+   * Least number of options to choose before Continue (0: none needed).
+   */
+  minSelected?: number;
+  selectedNote?: Template30;
+  button: Template31;
+  next: Next;
+  requires?: Requires;
+  track?: Track;
+  enter?: Actions4;
+  continue?: Actions5;
+}
+/**
+ * A choice.
+ */
+export interface Option {
+  /**
+   * What is stored when chosen.
+   */
+  value: string;
+  label: Template29;
+}
+/**
+ * A question with one answer.
+ */
+export interface SingleChoiceScreen {
+  /**
+   * Screen kind.
+   */
+  kind: 'single-choice';
+  route: Route1;
+  aliases?: Aliases;
+  progress?: Progress;
+  content?: Content;
+  question: Template32;
+  hint?: Template33;
+  options: Options;
+  answer: AnswerKey;
+  /**
+   * A choice is needed before Continue (default true).
+   */
+  required?: boolean;
+  button: Template34;
+  next: Next;
+  requires?: Requires;
+  track?: Track;
+  enter?: Actions6;
+  continue?: Actions7;
+}
+/**
+ * A number chosen on a slider, e.g. age 35 to 65.
+ */
+export interface SliderScreen {
+  /**
+   * Screen kind.
+   */
+  kind: 'slider';
+  route: Route1;
+  aliases?: Aliases;
+  progress?: Progress;
+  content?: Content;
+  question: Template35;
+  hint?: Template36;
+  answer: AnswerKey;
+  /**
+   * Smallest value.
+   */
+  min: number;
+  /**
+   * Largest value.
+   */
+  max: number;
+  /**
+   * Step between values.
+   */
+  step: number;
+  /**
+   * Value before the visitor moves the slider; stored if she continues without moving it.
+   */
+  default: number;
+  unit?: Template37;
+  button: Template38;
+  next: Next;
+  requires?: Requires;
+  track?: Track;
+  enter?: Actions8;
+  continue?: Actions9;
+}
+/**
+ * Fields such as name and email. The button is enabled only when every field's rules hold.
+ */
+export interface FormScreen {
+  /**
+   * Screen kind.
+   */
+  kind: 'form';
+  route: Route1;
+  aliases?: Aliases;
+  progress?: Progress;
+  content?: Content;
+  /**
+   * The fields.
+   *
+   * @minItems 1
+   */
+  fields: [Field, ...Field[]];
+  button: Template41;
+  disabledButton?: Template42;
+  busyButton?: Template43;
+  privacyNote?: Template44;
+  submit?: Submit;
+  next: Next;
+  requires?: Requires;
+  track?: Track;
+  enter?: Actions10;
+  continue?: Actions11;
+}
+/**
+ * A form field; its value is stored as the answer of the same name.
+ */
+export interface Field {
+  /**
+   * Answer key the value is stored under, e.g. email.
+   */
+  name: string;
+  label: Template39;
+  /**
+   * Input type; 'email' uses the browser's email input.
+   */
+  type: 'text' | 'email';
+  placeholder?: Template40;
+  /**
+   * Browser autofill hint, e.g. given-name, email.
+   */
+  autocomplete?: string;
+  /**
+   * Must not be blank after trimming.
+   */
+  required?: boolean;
+  /**
+   * Text the value must contain, e.g. '@'.
+   */
+  mustContain?: string;
+  /**
+   * Longest accepted value.
+   */
+  maxLength?: number;
+}
+/**
+ * Work Continue waits for before leaving the screen (the button shows busy).
+ */
+export interface Submit {
+  /**
+   * saveLead: save the lead; analyzePhoto: analyse the chosen photo.
+   */
+  actor: 'saveLead' | 'analyzePhoto';
+  /**
+   * Data key (one of storage.dataKeys) that receives the work's result.
+   */
+  store?: string;
+  /**
+   * Shown to the visitor when the work fails and onError is 'stay'.
+   */
+  errorMessage?: string;
+  /**
+   * 'stay': show errorMessage and let the visitor try again; 'continue': go on anyway.
+   */
+  onError?: 'stay' | 'continue';
+}
+/**
+ * A spinner that advances by itself; a Continue button appears when the spinner ends.
+ */
+export interface CalculatingScreen {
+  /**
+   * Screen kind.
+   */
+  kind: 'calculating';
+  route: Route1;
+  aliases?: Aliases;
+  progress?: Progress;
+  content?: Content;
+  message: Template45;
+  doneMessage?: Template46;
+  /**
+   * How long the spinner runs before Continue appears.
+   */
+  spinnerMs: number;
+  after: After;
+  button: Template47;
+  next: Next;
+  requires?: Requires;
+  track?: Track;
+  enter?: Actions12;
+  continue?: Actions13;
+}
+/**
+ * Photo picker with preview; Continue analyses the photo while an overlay shows progress.
+ */
+export interface PhotoUploadScreen {
+  /**
+   * Screen kind.
+   */
+  kind: 'photo-upload';
+  route: Route1;
+  aliases?: Aliases;
+  progress?: Progress;
+  content?: Content;
+  pickLabel?: Template48;
+  changeLabel?: Template49;
+  hint?: Template50;
+  formats?: Template51;
+  /**
+   * Largest accepted file in bytes.
+   */
+  maxBytes?: number;
+  tooLargeMessage?: Template52;
+  notImageMessage?: Template53;
+  /**
+   * Tips for a good photo.
+   */
+  checklist?: Template5[];
+  footer?: Content2;
+  overlay: AnalysisOverlay;
+  button: Template55;
+  submit: Submit;
+  next: Next;
+  requires?: Requires;
+  track?: Track;
+  enter?: Actions14;
+  continue?: Actions15;
+}
+/**
+ * The overlay while the photo is analysed.
+ */
+export interface AnalysisOverlay {
+  title: Template54;
+  /**
+   * Rows that advance one by one.
+   *
+   * @minItems 1
+   */
+  markers: [Template5, ...Template5[]];
+  /**
+   * Percent added to the bar each tick.
+   */
+  progressStep: number;
+  /**
+   * Milliseconds between bar ticks.
+   */
+  progressTickMs: number;
+  /**
+   * Milliseconds between marker rows.
+   */
+  markerTickMs: number;
+}
+/**
+ * An animated percentage that counts to a computed score, with its level label and copy.
+ */
+export interface RevealScreen {
+  /**
+   * Screen kind.
+   */
+  kind: 'reveal';
+  route: Route1;
+  aliases?: Aliases;
+  progress?: Progress;
+  content?: Content;
+  percent: PercentAnimation;
+  footer?: Content3;
+  button: Template60;
+  next: Next;
+  requires?: Requires;
+  track?: Track;
+  enter?: Actions16;
+  continue?: Actions17;
+  /**
+   * Show settings.disclaimer.
+   */
+  showDisclaimer?: boolean;
+  sampleAnswers?: SampleAnswers;
+}
+/**
+ * The animated figure.
+ */
+export interface PercentAnimation {
+  value: Template56;
+  from?: Template57;
+  /**
+   * Wait before counting.
+   */
+  delayMs: number;
+  /**
+   * Number of counting steps.
+   */
+  steps: number;
+  /**
+   * Milliseconds per step.
+   */
+  stepMs: number;
+  label?: Template58;
+  caption?: Template59;
+}
+/**
+ * Shown for any path no route matches.
+ */
+export interface NotFoundScreen {
+  /**
+   * Screen kind.
+   */
+  kind: 'not-found';
+  route?: Route2;
+  progress?: Progress;
+  /**
+   * Big code above the headline, e.g. 404.
+   */
+  code?: string;
+  headline: Template61;
+  linkLabel: Template62;
+  enter?: Actions18;
+}
+/**
+ * Weights, thresholds, clamps and labels of the result calculation. Tunable without code; the formula's shape lives in src/scoring.
+ */
+export interface Scoring {}

@@ -1,0 +1,53 @@
+/**
+ * Side-effect ports the machine's actions call. Adapters (in-memory, Supabase, pixel, …) plug in from
+ * src/app; the engine never knows which. Every method must be safe to call: tracking never throws.
+ */
+import type { Answers, StoredData } from './flow-model.ts';
+import type { Track } from './flow.gen.ts';
+
+/** What a port call knows about the visitor. */
+export interface VisitorSnapshot {
+  sessionId: string;
+  answers: Answers;
+  data: StoredData;
+  leadId: string | null;
+}
+
+export interface TrackingPort {
+  /** A screen was shown; `track` is its flow declaration. */
+  screenViewed(track: Track, screenId: string, visitor: VisitorSnapshot): void;
+  /** A named step happened, e.g. treatment-projection-completed. */
+  stepTracked(step: { name: string; number: number; completed: boolean }, visitor: VisitorSnapshot): void;
+  /** Save the lead. Resolves with its id once it is saved or safely queued; rejects when the visitor should be told. */
+  saveLead(visitor: VisitorSnapshot): Promise<{ id: string }>;
+  /** The final call to action was clicked. */
+  finalClick(visitor: VisitorSnapshot): void;
+}
+
+export interface AnalysisPort {
+  /** Analyse a photo (a data URL) with the answers; resolves with the assessment to store. */
+  analyzePhoto(image: string, visitor: VisitorSnapshot): Promise<Record<string, unknown>>;
+}
+
+export interface PixelPort {
+  /** Send an ad event (the adapter applies consent and referrer gating). */
+  track(event: 'Lead' | 'CompleteRegistration', visitor: VisitorSnapshot): void;
+}
+
+export interface NavigationPort {
+  /** Leave the funnel for an external page. */
+  redirect(url: string): void;
+}
+
+export interface LogPort {
+  /** A message for developers; never personal data. */
+  warn(message: string): void;
+}
+
+export interface FunnelPorts {
+  tracking: TrackingPort;
+  analysis: AnalysisPort;
+  pixel: PixelPort;
+  navigation: NavigationPort;
+  log: LogPort;
+}
