@@ -632,6 +632,10 @@ export interface RedirectScreen {
   kind: 'redirect';
   route?: Route;
   aliases?: Aliases;
+  /**
+   * Old ads or links open this screen directly: it counts as reachable even when no transition leads here.
+   */
+  entry?: boolean;
   progress?: Progress;
   message: Template;
   content?: Content;
@@ -1051,6 +1055,10 @@ export interface ContentScreen {
   kind: 'content';
   route: Route1;
   aliases?: Aliases;
+  /**
+   * Old ads or links open this screen directly: it counts as reachable even when no transition leads here.
+   */
+  entry?: boolean;
   progress?: Progress;
   content: Content;
   footer?: Content1;
@@ -1085,6 +1093,10 @@ export interface MultiSelectScreen {
   kind: 'multi-select';
   route: Route1;
   aliases?: Aliases;
+  /**
+   * Old ads or links open this screen directly: it counts as reachable even when no transition leads here.
+   */
+  entry?: boolean;
   progress?: Progress;
   content?: Content;
   question: Template27;
@@ -1123,6 +1135,10 @@ export interface SingleChoiceScreen {
   kind: 'single-choice';
   route: Route1;
   aliases?: Aliases;
+  /**
+   * Old ads or links open this screen directly: it counts as reachable even when no transition leads here.
+   */
+  entry?: boolean;
   progress?: Progress;
   content?: Content;
   question: Template32;
@@ -1150,6 +1166,10 @@ export interface SliderScreen {
   kind: 'slider';
   route: Route1;
   aliases?: Aliases;
+  /**
+   * Old ads or links open this screen directly: it counts as reachable even when no transition leads here.
+   */
+  entry?: boolean;
   progress?: Progress;
   content?: Content;
   question: Template35;
@@ -1189,6 +1209,10 @@ export interface FormScreen {
   kind: 'form';
   route: Route1;
   aliases?: Aliases;
+  /**
+   * Old ads or links open this screen directly: it counts as reachable even when no transition leads here.
+   */
+  entry?: boolean;
   progress?: Progress;
   content?: Content;
   /**
@@ -1270,6 +1294,10 @@ export interface CalculatingScreen {
   kind: 'calculating';
   route: Route1;
   aliases?: Aliases;
+  /**
+   * Old ads or links open this screen directly: it counts as reachable even when no transition leads here.
+   */
+  entry?: boolean;
   progress?: Progress;
   content?: Content;
   message: Template45;
@@ -1296,6 +1324,10 @@ export interface PhotoUploadScreen {
   kind: 'photo-upload';
   route: Route1;
   aliases?: Aliases;
+  /**
+   * Old ads or links open this screen directly: it counts as reachable even when no transition leads here.
+   */
+  entry?: boolean;
   progress?: Progress;
   content?: Content;
   pickLabel?: Template48;
@@ -1356,6 +1388,10 @@ export interface RevealScreen {
   kind: 'reveal';
   route: Route1;
   aliases?: Aliases;
+  /**
+   * Old ads or links open this screen directly: it counts as reachable even when no transition leads here.
+   */
+  entry?: boolean;
   progress?: Progress;
   content?: Content;
   percent: PercentAnimation;
