@@ -1,0 +1,34 @@
+/**
+ * `npm run flow:check [file]`: validates a flow file (default flows/skin-funnel.json) and prints every
+ * issue as file:line:column pointer: message — hint. Exit code 1 on any error (or warning with --strict).
+ */
+import { readFile } from 'node:fs/promises';
+import { relative } from 'node:path';
+import { RESULT_KEYS } from '../src/scoring/compute-result.ts';
+import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
+
+const args = process.argv.slice(2);
+const strict = args.includes('--strict');
+const path = args.find((arg) => !arg.startsWith('--')) ?? 'flows/skin-funnel.json';
+const file = relative(process.cwd(), path) || path;
+
+const text = await readFile(path, 'utf8').catch((cause: unknown) => {
+  console.error(`✗ ${file}: can't read the file (${cause instanceof Error ? cause.message : String(cause)})`);
+  process.exit(1);
+});
+const { flow, errors, warnings } = validateFlowText(text, { file, resultKeys: RESULT_KEYS });
+
+for (const issue of errors) console.error(formatIssue(issue));
+for (const issue of warnings) console.warn(`warning: ${formatIssue(issue)}`);
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+if (flow && (!strict || warnings.length === 0)) {
+  const extra = warnings.length > 0 ? `, ${plural(warnings.length, 'warning')}` : '';
+  console.log(`✓ ${file}: ${plural(Object.keys(flow.screens).length, 'screen')}, no errors${extra}`);
+} else {
+  const counts = [errors.length > 0 || !strict ? plural(errors.length, 'error') : '', strict && warnings.length > 0 ? plural(warnings.length, 'warning') : '']
+    .filter(Boolean)
+    .join(', ');
+  console.error(`✗ ${file}: ${counts}`);
+  process.exit(1);
+}

@@ -1,0 +1,158 @@
+/**
+ * Checks that everything copy and rules read exists: answers some screen writes, stored data some
+ * action writes, results the scoring computes, settings. A typo here would show visitors empty text.
+ */
+import type { Flow } from '../flow.gen.ts';
+import { ruleVars } from '../rules.ts';
+import { placeholders } from '../template.ts';
+import { closest, didYouMean } from './did-you-mean.ts';
+import { error, pointerOf, type Finding } from './flow-issue.ts';
+import type { CheckContext, FlowCheck } from './graph-check.ts';
+
+/** The names each placeholder root may read. */
+interface Known {
+  answers: Set<string>;
+  data: Set<string>;
+  result: Set<string>;
+  settings: Set<string>;
+}
+
+const ROOTS = ['answers', 'data', 'result', 'settings'] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Answer keys written by questions and form fields, or given as sample answers. */
+function writtenAnswers(flow: Flow): Set<string> {
+  const keys = new Set<string>();
+  for (const screen of Object.values(flow.screens)) {
+    if (screen.kind === 'multi-select' || screen.kind === 'single-choice' || screen.kind === 'slider') keys.add(screen.answer);
+    if (screen.kind === 'form') screen.fields.forEach((field) => keys.add(field.name));
+    if ((screen.kind === 'content' || screen.kind === 'reveal') && screen.sampleAnswers) {
+      Object.keys(screen.sampleAnswers).forEach((key) => keys.add(key));
+    }
+  }
+  return keys;
+}
+
+/** Every data key written, with where: storeData actions and submit.store. */
+function dataWrites(flow: Flow): { key: string; pointer: string }[] {
+  const writes: { key: string; pointer: string }[] = [];
+  for (const [id, screen] of Object.entries(flow.screens)) {
+    if ((screen.kind === 'form' || screen.kind === 'photo-upload') && screen.submit?.store !== undefined) {
+      writes.push({ key: screen.submit.store, pointer: pointerOf('/screens', id, 'submit', 'store') });
+    }
+    const lists = screen.kind === 'not-found' ? { enter: screen.enter } : { enter: screen.enter, continue: screen.continue };
+    for (const [list, actions] of Object.entries(lists)) {
+      actions?.forEach((action, i) => {
+        if (action.type === 'storeData') writes.push({ key: action.params.key, pointer: pointerOf('/screens', id, list, i, 'params', 'key') });
+      });
+    }
+  }
+  return writes;
+}
+
+/** Every data key written must be declared in storage.dataKeys. */
+export const checkDataKeys: FlowCheck = (flow) =>
+  dataWrites(flow)
+    .filter(({ key }) => !flow.storage.dataKeys.includes(key))
+    .map(({ key, pointer }) =>
+      error(pointer, `"${key}" is not one of storage.dataKeys`, didYouMean(key, flow.storage.dataKeys) ?? `add "${key}" to storage.dataKeys`),
+    );
+
+/** Every placeholder in copy and every `var` in a rule reads something that exists. */
+export const checkReferences: FlowCheck = (flow, context) => {
+  const written = new Set(dataWrites(flow).map(({ key }) => key));
+  const known: Known = {
+    answers: writtenAnswers(flow),
+    data: new Set(flow.storage.dataKeys.filter((key) => written.has(key))),
+    result: new Set(context.resultKeys),
+    settings: new Set(Object.keys(flow.settings)),
+  };
+  const found: Finding[] = [];
+  for (const [id, screen] of Object.entries(flow.screens)) {
+    const reader = { known, flow, onNotFound: id === flow.notFound, found, context };
+    walk(screen, pointerOf('/screens', id), reader);
+  }
+  return found;
+};
+
+interface Reader {
+  known: Known;
+  flow: Flow;
+  onNotFound: boolean;
+  found: Finding[];
+  context: CheckContext;
+}
+
+/**
+ * Walks a screen: strings are copy (checked for placeholders), `when` values and storeData values
+ * are rules. Ids, routes and sample data are skipped: routes are checked with the routes, the rest
+ * holds no placeholders.
+ */
+function walk(node: unknown, pointer: string, reader: Reader): void {
+  if (typeof node === 'string') {
+    for (const path of placeholders(node)) {
+      const problem = unknownPath(path, reader);
+      if (problem) reader.found.push(error(pointer, `unknown placeholder "{${path}}"${problem.why}`, problem.hint));
+    }
+  } else if (Array.isArray(node)) {
+    node.forEach((item, i) => walk(item, pointerOf(pointer, i), reader));
+  } else if (isRecord(node)) {
+    const storeData = node['type'] === 'storeData';
+    for (const [key, value] of Object.entries(node)) {
+      const at = pointerOf(pointer, key);
+      if (key === 'route' || key === 'aliases' || key === 'sampleAnswers') continue;
+      if (key === 'when') checkRule(value, at, reader);
+      else if (storeData && key === 'params' && isRecord(value) && isRecord(value['value'])) {
+        for (const [field, rule] of Object.entries(value['value'])) checkRule(rule, pointerOf(at, 'value', field), reader);
+      } else walk(value, at, reader);
+    }
+  }
+}
+
+/** Checks the `var`s of a rule, each at the pointer of its own path string. */
+function checkRule(rule: unknown, pointer: string, reader: Reader): void {
+  if (Array.isArray(rule)) {
+    rule.forEach((item, i) => checkRule(item, pointerOf(pointer, i), reader));
+    return;
+  }
+  if (!isRecord(rule)) return;
+  for (const [op, args] of Object.entries(rule)) {
+    if (op === 'var') {
+      const at = Array.isArray(args) ? pointerOf(pointer, 'var', 0) : pointerOf(pointer, 'var');
+      for (const path of ruleVars({ var: args })) {
+        const problem = unknownPath(path, reader);
+        if (problem) reader.found.push(error(at, `unknown variable "${path}" in this rule${problem.why}`, problem.hint?.replace(/\{|\}/g, '')));
+      }
+    }
+    checkRule(args, pointerOf(pointer, op), reader);
+  }
+}
+
+/** Why a dotted path reads nothing, or undefined when it is fine. */
+function unknownPath(path: string, reader: Reader): { why: string; hint?: string } | undefined {
+  const { known, flow } = reader;
+  const [root = '', name, ...rest] = path.split('.');
+  if (root === 'path' && name === undefined) {
+    return reader.onNotFound ? undefined : { why: ': the requested path is only known on the not-found screen' };
+  }
+  const names = ROOTS.find((r) => r === root);
+  const readable = names === undefined ? undefined : known[names];
+  if (readable && (name === undefined || readable.has(name))) return undefined;
+  if (root === 'data' && name !== undefined && flow.storage.dataKeys.includes(name)) {
+    return { why: `: nothing stores "${name}"`, hint: `add a storeData action or a submit with "store": "${name}"` };
+  }
+  const candidates = ROOTS.flatMap((r) => [...known[r]].map((n) => `${r}.${n}`));
+  const head = name === undefined ? root : `${root}.${name}`;
+  const match = closest(head, candidates);
+  const tail = rest.length > 0 ? `.${rest.join('.')}` : '';
+  const why =
+    root === 'answers' ? `: no screen stores an answer "${name ?? ''}"`
+    : root === 'result' ? `: the scoring computes no "${name ?? ''}"`
+    : root === 'settings' ? `: there is no setting "${name ?? ''}"`
+    : root === 'data' ? `: "${name ?? ''}" is not one of storage.dataKeys`
+    : ': placeholders read answers, data, result or settings';
+  return { why, hint: match === undefined ? undefined : `did you mean "{${match}${tail}}"?` };
+}

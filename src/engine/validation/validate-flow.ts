@@ -1,0 +1,70 @@
+/**
+ * Validates a flow file's text: JSON syntax, then the schema, then the checks the schema can't express.
+ * Every finding is placed at its line:column. Node/build-time only (ajv must not ship to the browser).
+ */
+import type { Flow } from '../flow.gen.ts';
+import type { FlowIssue, Finding } from './flow-issue.ts';
+import { checkReachable, checkRedirectExits, checkRoutes, checkTargets, type FlowCheck } from './graph-check.ts';
+import { parseJsonSource } from './json-source.ts';
+import { checkDataKeys, checkReferences } from './reference-check.ts';
+import { isFlow, schemaFindings } from './schema-check.ts';
+
+export type { FlowIssue } from './flow-issue.ts';
+export { formatIssue } from './flow-issue.ts';
+
+/** The checks run on every schema-valid flow, in order. */
+export const FLOW_CHECKS: readonly FlowCheck[] = [
+  checkTargets,
+  checkRoutes,
+  checkReachable,
+  checkRedirectExits,
+  checkDataKeys,
+  checkReferences,
+];
+
+export interface ValidateFlowOptions {
+  /** The file name issues carry, e.g. flows/skin-funnel.json. */
+  file: string;
+  /** The keys the scoring computes, readable as {result.key}. */
+  resultKeys: readonly string[];
+  /** Further checks (e.g. path proofs), run after the built-in ones. */
+  checks?: readonly FlowCheck[];
+}
+
+export interface ValidateFlowResult {
+  /** The flow, only when there is no error. */
+  flow: Flow | null;
+  errors: FlowIssue[];
+  /** Findings that don't block (a build fails on them only under --strict). */
+  warnings: FlowIssue[];
+}
+
+/** Validates the text of a flow file; `flow` is non-null only when there are no errors. */
+export function validateFlowText(text: string, options: ValidateFlowOptions): ValidateFlowResult {
+  const source = parseJsonSource(text);
+  const place = (finding: Finding): FlowIssue => {
+    const { line, column } = source.locate(finding.pointer, finding.atKey);
+    const issue: FlowIssue = { file: options.file, pointer: finding.pointer, line, column, message: finding.message };
+    return finding.hint === undefined ? issue : { ...issue, hint: finding.hint };
+  };
+  if (source.syntaxError) {
+    const { line, column, pointer, message, hint } = source.syntaxError;
+    return { flow: null, errors: [{ file: options.file, pointer, line, column, message, ...(hint === undefined ? {} : { hint }) }], warnings: [] };
+  }
+
+  const findings: Finding[] = [...source.duplicateKeys];
+  const value = source.value;
+  let flow: Flow | null = null;
+  if (isFlow(value)) {
+    const context = { resultKeys: options.resultKeys };
+    for (const check of [...FLOW_CHECKS, ...(options.checks ?? [])]) findings.push(...check(value, context));
+    flow = value;
+  } else {
+    findings.push(...schemaFindings(value));
+  }
+
+  const byPosition = (a: FlowIssue, b: FlowIssue) => a.line - b.line || a.column - b.column;
+  const errors = findings.filter((f) => f.severity === 'error').map(place).sort(byPosition);
+  const warnings = findings.filter((f) => f.severity === 'warning').map(place).sort(byPosition);
+  return { flow: errors.length === 0 ? flow : null, errors, warnings };
+}
