@@ -1,8 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { flowPlugin } from './scripts/vite-plugin-flow.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), flowPlugin()],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { flowPlugin } from './scripts/vite-plugin-flow.ts';
 
 /** Unit, component and flow tests (jsdom). End-to-end tests have their own config. */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), flowPlugin()],
   test: {
     environment: 'jsdom',
     setupFiles: ['./tests/setup-dom.ts'],
