@@ -1,0 +1,224 @@
+import type { ReactNode } from 'react';
+import type { Block } from '../engine/flow.gen.ts';
+import { ScoreBar } from './score-bar.tsx';
+import { VisuallyHidden } from './visually-hidden.tsx';
+import styles from './blocks.module.css';
+
+/** Each block type mapped to its own block shape, derived from the generated union. */
+type BlockMap = { [B in Block as B['type']]: B };
+type BlockType = keyof BlockMap;
+
+/** How a block of one type is drawn. */
+type BlockRenderer<K extends BlockType> = (block: BlockMap[K], context: RenderContext) => ReactNode;
+
+/** One renderer per block type, no more, no less. */
+type BlockRenderers = { [K in BlockType]: BlockRenderer<K> };
+
+interface RenderContext {
+  /** Level of a heading block: the first heading of a screen's content is its h1. */
+  headingLevel: 1 | 2;
+}
+
+type Tone = 'success' | 'info' | 'warning' | 'neutral';
+const toneClass = (tone: Tone | undefined): string => styles[tone ?? 'neutral'] ?? '';
+
+function Stars({ rating }: { rating: number }) {
+  const filled = Math.round(Math.min(Math.max(rating, 0), 5));
+  return (
+    <span className={styles.stars}>
+      <span aria-hidden="true">
+        {'★'.repeat(filled)}
+        <span className={styles.starsEmpty}>{'★'.repeat(5 - filled)}</span>
+      </span>
+      <VisuallyHidden>{`Rated ${rating} out of 5`}</VisuallyHidden>
+    </span>
+  );
+}
+
+/**
+ * Every block type's renderer. `satisfies` makes a new block type in the schema a compile error here
+ * until it has a renderer.
+ */
+const blockRenderers = {
+  heading: (block, { headingLevel }) => {
+    const Tag = headingLevel === 1 ? 'h1' : 'h2';
+    return (
+      <div className={styles.heading}>
+        {block.eyebrow && <p className={styles.eyebrow}>{block.eyebrow}</p>}
+        <Tag className={headingLevel === 1 ? styles.h1 : styles.h2}>{block.text}</Tag>
+      </div>
+    );
+  },
+  text: (block) => <p className={block.emphasis ? styles.emphasis : styles.text}>{block.text}</p>,
+  list: (block) => {
+    const style = block.style ?? 'bullet';
+    const items = block.items.map((item, index) => (
+      <li key={index} className={styles.listItem}>
+        {typeof item === 'string' ? (
+          item
+        ) : (
+          <>
+            <strong className={styles.listTitle}>{item.title}</strong>
+            {item.text && <span className={styles.listText}>{item.text}</span>}
+          </>
+        )}
+      </li>
+    ));
+    return (
+      <div className={styles.listBlock}>
+        {block.title && <p className={styles.listHeading}>{block.title}</p>}
+        {style === 'number' ? (
+          <ol className={`${styles.list} ${styles.number}`}>{items}</ol>
+        ) : (
+          <ul className={`${styles.list} ${styles[style]}`} data-style={style}>
+            {items}
+          </ul>
+        )}
+      </div>
+    );
+  },
+  image: (block) => (
+    <figure className={styles.figure}>
+      <img className={styles.image} src={block.image.src} alt={block.image.alt} decoding="async" />
+      {block.image.caption && <figcaption className={styles.caption}>{block.image.caption}</figcaption>}
+    </figure>
+  ),
+  'before-after': (block) => (
+    <figure className={styles.figure}>
+      <div className={styles.pair}>
+        {[block.before, block.after].map((image, index) => (
+          <figure key={index} className={styles.pairItem}>
+            <img className={styles.portrait} src={image.src} alt={image.alt} decoding="async" />
+            {image.caption && <figcaption className={styles.pairLabel}>{image.caption}</figcaption>}
+          </figure>
+        ))}
+      </div>
+      {block.caption && <figcaption className={styles.caption}>{block.caption}</figcaption>}
+    </figure>
+  ),
+  badge: (block) => (
+    <p className={styles.badgeRow}>
+      <span className={`${styles.badge} ${toneClass(block.tone)}`}>{block.text}</span>
+    </p>
+  ),
+  badges: (block) => (
+    <ul className={styles.badges}>
+      {block.items.map((item, index) => (
+        <li key={index} className={styles.trust}>
+          <span className={styles.trustIcon} aria-hidden="true" />
+          {item}
+        </li>
+      ))}
+    </ul>
+  ),
+  testimonial: (block) => (
+    <figure className={styles.testimonial}>
+      {block.rating !== undefined && <Stars rating={block.rating} />}
+      <blockquote className={styles.quote}>
+        <p>{block.quote}</p>
+      </blockquote>
+      <figcaption className={styles.author}>
+        <strong>{block.author}</strong>
+        {block.detail && <span className={styles.detail}>{block.detail}</span>}
+      </figcaption>
+    </figure>
+  ),
+  stats: (block) => (
+    <dl className={styles.stats}>
+      {block.items.map((item, index) => (
+        <div key={index} className={styles.stat}>
+          <dt className={styles.statLabel}>{item.label}</dt>
+          <dd className={styles.statValue}>{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  ),
+  cards: (block) => (
+    <ul className={styles.cards}>
+      {block.items.map((card, index) => (
+        <li key={index} className={`${styles.card} ${toneClass(card.tone)}`}>
+          <p className={styles.cardTitle}>{card.title}</p>
+          {card.value && <p className={styles.cardValue}>{card.value}</p>}
+          {card.text && <p className={styles.cardText}>{card.text}</p>}
+        </li>
+      ))}
+    </ul>
+  ),
+  'score-bars': (block) => (
+    <div className={styles.scoreBars}>
+      {block.items.map((item, index) => (
+        <ScoreBar
+          key={index}
+          label={item.label}
+          value={Number(item.value)}
+          max={block.max}
+          good={block.good}
+          fair={block.fair}
+        />
+      ))}
+    </div>
+  ),
+  comparison: (block) => (
+    <dl className={styles.comparison}>
+      {block.items.map((item, index) => (
+        <div key={index} className={index === 0 ? `${styles.figureItem} ${styles.highlight}` : styles.figureItem}>
+          <dt className={styles.figureLabel}>{item.label}</dt>
+          <dd className={styles.figureValue}>{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  ),
+  steps: (block) => (
+    <ol className={styles.steps}>
+      {block.items.map((item, index) => {
+        const state = index < block.current ? 'done' : index === block.current ? 'current' : 'todo';
+        return (
+          <li
+            key={index}
+            className={styles.step}
+            data-state={state}
+            aria-current={state === 'current' ? 'step' : undefined}
+          >
+            <span className={styles.stepDot} aria-hidden="true">
+              {state === 'done' ? '✓' : index + 1}
+            </span>
+            <span className={styles.stepName}>{item}</span>
+          </li>
+        );
+      })}
+    </ol>
+  ),
+  note: (block) => (
+    <p className={`${styles.note} ${toneClass(block.tone)}`} role="note">
+      {block.text}
+    </p>
+  ),
+} satisfies BlockRenderers;
+
+/** Draws one block with the renderer of its own type (the correlated lookup TypeScript can check). */
+function renderBlock<K extends BlockType>(type: K, block: BlockMap[K], context: RenderContext): ReactNode {
+  const renderers: BlockRenderers = blockRenderers;
+  return renderers[type](block, context);
+}
+
+export interface BlocksProps {
+  /** The blocks, in order (blocks whose `when` failed are already removed by the engine). */
+  blocks: readonly Block[] | undefined;
+  /** Level of the first heading block: 1 for a screen's main content, 2 for a footer or content under a question. */
+  firstHeading?: 1 | 2;
+}
+
+/** Renders a screen's content blocks, in order. */
+export function Blocks({ blocks, firstHeading = 1 }: BlocksProps) {
+  if (!blocks || blocks.length === 0) return null;
+  const firstHeadingIndex = blocks.findIndex((block) => block.type === 'heading');
+  return (
+    <div className={styles.blocks}>
+      {blocks.map((block, index) => (
+        <div key={index} className={styles.block} data-block={block.type}>
+          {renderBlock(block.type, block, { headingLevel: index === firstHeadingIndex ? firstHeading : 2 })}
+        </div>
+      ))}
+    </div>
+  );
+}
