@@ -19,7 +19,6 @@ export async function generateFlowTypes(): Promise<string> {
     bannerComment: banner,
     additionalProperties: false,
     unreachableDefinitions: false,
-    strictIndexSignatures: true,
     format: false,
   });
   return format(ts, { parser: 'typescript', singleQuote: true, printWidth: 110, trailingComma: 'all' });

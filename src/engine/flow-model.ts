@@ -24,7 +24,7 @@ export type StoredData = Record<string, Record<string, unknown>>;
 export interface Scope {
   answers: Answers;
   data: StoredData;
-  result: Record<string, unknown>;
+  result: object;
   settings: Flow['settings'];
   /** The requested path (for the not-found screen). */
   path: string;

@@ -1,16 +1,17 @@
 /**
  * Conditions are json-logic (https://jsonlogic.com), a well-known rule format, not a home-made one.
  */
-import jsonLogic, { type RulesLogic } from 'json-logic-js';
+import jsonLogic from 'json-logic-js';
 
 /** Whether `rule` holds for `data` (json-logic truthiness: an empty list is false). */
-export function holds(rule: RulesLogic, data: unknown): boolean {
-  return jsonLogic.truthy(jsonLogic.apply(rule, data));
+export function holds(rule: unknown, data: unknown): boolean {
+  if (typeof rule === 'boolean') return rule;
+  return jsonLogic.is_logic(rule) ? jsonLogic.truthy(jsonLogic.apply(rule, data)) : jsonLogic.truthy(rule);
 }
 
-/** The value of a json-logic expression. */
-export function evaluate(rule: RulesLogic, data: unknown): unknown {
-  return jsonLogic.apply(rule, data);
+/** The value of a json-logic expression; a plain value (not logic) is its own value. */
+export function evaluate(expression: unknown, data: unknown): unknown {
+  return jsonLogic.is_logic(expression) ? jsonLogic.apply(expression, data) : expression;
 }
 
 /** The data paths a rule reads through `var` (e.g. ["answers.skinIssues"]). */

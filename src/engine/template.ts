@@ -3,7 +3,7 @@
  * A brace not followed by a dotted path is ordinary text.
  */
 
-const PLACEHOLDER = /\{([A-Za-z]\w*(?:\.\w+)+)\}/g;
+const PLACEHOLDER = /\{([A-Za-z]\w*(?:\.\w+)*)\}/g;
 
 /** The dotted paths a template reads, in order (e.g. ["answers.age", "result.skinAge"]). */
 export function placeholders(template: string): string[] {
@@ -30,8 +30,13 @@ function show(value: unknown): string {
 
 /**
  * Replaces every placeholder with its value from `scope`; a missing value becomes empty text.
- * Numbers show at most one decimal. `encode` transforms each value (e.g. encodeURIComponent in URLs).
+ * Numbers show at most one decimal. `encode` transforms each value, knowing its path (e.g. to
+ * URL-encode a visitor's answers but not a configured base URL).
  */
-export function interpolate(template: string, scope: unknown, encode: (text: string) => string = (t) => t): string {
-  return template.replace(PLACEHOLDER, (_match, path: string) => encode(show(readPath(scope, path))));
+export function interpolate(
+  template: string,
+  scope: unknown,
+  encode: (text: string, path: string) => string = (text) => text,
+): string {
+  return template.replace(PLACEHOLDER, (_match, path: string) => encode(show(readPath(scope, path)), path));
 }

@@ -1,0 +1,22 @@
+/**
+ * The analysis port when no photo analysis is reachable: the local estimate from the quiz answers
+ * (spec §7: "on error a local fallback estimate is computed from the quiz answers").
+ */
+import type { AnalysisPort, VisitorSnapshot } from '../engine/ports.ts';
+
+export type FallbackEstimate = (visitor: VisitorSnapshot) => Record<string, unknown>;
+
+/** Wraps an analysis port so any failure resolves with the fallback estimate instead. */
+export function withFallback(primary: AnalysisPort | null, fallback: FallbackEstimate, warn: (m: string) => void): AnalysisPort {
+  return {
+    async analyzePhoto(image, visitor) {
+      if (!primary) return fallback(visitor);
+      try {
+        return await primary.analyzePhoto(image, visitor);
+      } catch (error) {
+        warn(`Photo analysis failed, using the estimate from the answers: ${error instanceof Error ? error.message : 'unknown error'}`);
+        return fallback(visitor);
+      }
+    },
+  };
+}

@@ -1,0 +1,267 @@
+/**
+ * compileFlow(flow) → an XState machine: one state per screen. Screens send events; the transitions,
+ * guards, delays and actions declared in the flow decide where to go. Every implementation is named
+ * in the one setup() below and referenced by name (+ params) from the flow.
+ */
+import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { isComplete, selectOption, setFieldValue, setSliderValue, withDefaults } from './answers.ts';
+import type { FunnelEvent } from './events.ts';
+import type { Answers, Flow, Screen, StoredData } from './flow-model.ts';
+import type { Action, LogAction, PixelAction, RedirectAction, StoreDataAction, TrackStepAction } from './flow.gen.ts';
+import type { FunnelPorts, VisitorSnapshot } from './ports.ts';
+import { routeTable } from './routes.ts';
+import { evaluate, holds } from './rules.ts';
+import { createScopeBuilder, type DeriveResult } from './scope.ts';
+import { interpolate } from './template.ts';
+
+/** What the app knows when the funnel starts: the address, and what storage held. */
+export interface FunnelInput {
+  path: string;
+  answers: Answers;
+  data: StoredData;
+  sessionId: string;
+}
+
+export interface FunnelContext extends FunnelInput {
+  /** The chosen photo (data URL); kept in memory only. */
+  photo: string | null;
+  /** A message for the visitor after failed work. */
+  error: string | null;
+  /** Id of the saved lead, once known. */
+  leadId: string | null;
+}
+
+export interface CompileOptions {
+  ports: FunnelPorts;
+  /** Derives the computed result (`{result.*}`) from answers and data. */
+  deriveResult: DeriveResult;
+}
+
+export function compileFlow(flow: Flow, options: CompileOptions) {
+  const { ports } = options;
+  const routes = routeTable(flow);
+  const scopeFor = createScopeBuilder(flow.settings, options.deriveResult);
+  const screenOf = (id: string): Screen => {
+    const screen = flow.screens[id];
+    if (!screen) throw new Error(`Flow has no screen "${id}"`);
+    return screen;
+  };
+  const visitor = (context: FunnelContext): VisitorSnapshot => ({
+    sessionId: context.sessionId,
+    answers: context.answers,
+    data: context.data,
+    leadId: context.leadId,
+  });
+
+  const funnel = setup({
+    types: {} as { context: FunnelContext; events: FunnelEvent; input: FunnelInput; tags: 'busy' },
+    guards: {
+      pathIs: ({ context, event }, params: { screen: string }) =>
+        routes.screenFor(event.type === 'NAVIGATE' ? event.path : context.path) === params.screen,
+      ruleHolds: ({ context }, params: { rule: unknown }) => holds(params.rule, scopeFor(context)),
+      canContinue: ({ context }, params: { screen: string }) =>
+        isComplete(screenOf(params.screen), context.answers, context.photo),
+    },
+    actions: {
+      rememberPath: assign({
+        path: ({ context, event }) => (event.type === 'NAVIGATE' ? event.path : context.path),
+      }),
+      select: assign({
+        answers: ({ context, event }, params: { screen: string }) =>
+          event.type === 'SELECT_OPTION'
+            ? selectOption(screenOf(params.screen), context.answers, event.value)
+            : context.answers,
+      }),
+      setValue: assign({
+        answers: ({ context, event }, params: { screen: string }) =>
+          event.type === 'SET_VALUE' ? setSliderValue(screenOf(params.screen), context.answers, event.value) : context.answers,
+      }),
+      setField: assign({
+        answers: ({ context, event }, params: { screen: string }) =>
+          event.type === 'SET_FIELD'
+            ? setFieldValue(screenOf(params.screen), context.answers, event.field, event.value)
+            : context.answers,
+      }),
+      applyDefaults: assign({
+        answers: ({ context }, params: { screen: string }) => withDefaults(screenOf(params.screen), context.answers),
+      }),
+      setPhoto: assign({ photo: ({ context, event }) => (event.type === 'PHOTO_SELECTED' ? event.image : context.photo) }),
+      clearPhoto: assign({ photo: null }),
+      setError: assign({ error: (_, params: { message: string }) => params.message }),
+      clearError: assign({ error: null }),
+      rememberLead: assign({ leadId: (_, params: { id: string }) => params.id }),
+      storeOutput: assign({
+        data: ({ context }, params: { key: string | undefined; output: Record<string, unknown> }) =>
+          params.key ? { ...context.data, [params.key]: params.output } : context.data,
+      }),
+      trackView: ({ context }, params: { screen: string }) => {
+        const screen = screenOf(params.screen);
+        const track = 'track' in screen ? screen.track : undefined;
+        if (track) ports.tracking.screenViewed(track, params.screen, visitor(context));
+      },
+      storeData: assign({
+        data: ({ context }, params: StoreDataAction['params']) => {
+          const scope = scopeFor(context);
+          const value: Record<string, unknown> = {};
+          for (const [field, expression] of Object.entries(params.value)) value[field] = evaluate(expression, scope);
+          return { ...context.data, [params.key]: value };
+        },
+      }),
+      saveLead: ({ context }) => {
+        ports.tracking.saveLead(visitor(context)).catch(() => ports.log.warn('Lead save failed; it stays queued'));
+      },
+      recordFinalClick: ({ context }) => ports.tracking.finalClick(visitor(context)),
+      pixel: ({ context }, params: PixelAction['params']) => ports.pixel.track(params.event, visitor(context)),
+      trackStep: ({ context }, params: TrackStepAction['params']) => ports.tracking.stepTracked(params, visitor(context)),
+      redirect: ({ context }, params: RedirectAction['params']) => {
+        // Settings are trusted configuration (the base URL); everything else is visitor data.
+        const url = interpolate(params.url, scopeFor(context), (text, path) =>
+          path.startsWith('settings.') ? text : encodeURIComponent(text),
+        );
+        if (/^https?:\/\//.test(url)) ports.navigation.redirect(url);
+        else ports.log.warn(`Refused to redirect to a non-http URL: ${url}`);
+      },
+      log: ({ context }, params: LogAction['params']) => ports.log.warn(interpolate(params.message, scopeFor(context))),
+    },
+    actors: {
+      saveLead: fromPromise<{ id: string }, VisitorSnapshot>(({ input }) => ports.tracking.saveLead(input)),
+      analyzePhoto: fromPromise<Record<string, unknown>, { image: string; visitor: VisitorSnapshot }>(({ input }) =>
+        ports.analysis.analyzePhoto(input.image, input.visitor),
+      ),
+    },
+  });
+
+  /** The flow's actions, as references to the named implementations above. */
+  const flowActions = (actions: Action[] | undefined): Action[] => actions ?? [];
+
+  /** Transitions into `id`, honouring its `requires` (used for deep links and Back). */
+  const arrive = (id: string) => {
+    const screen = screenOf(id);
+    const requires = 'requires' in screen ? screen.requires : undefined;
+    const onPath = { type: 'pathIs', params: { screen: id } } as const;
+    if (!requires) return [{ guard: onPath, target: `#funnel.${id}`, actions: 'rememberPath' }] as const;
+    return [
+      { guard: and([onPath, { type: 'ruleHolds', params: { rule: requires.when } }]), target: `#funnel.${id}`, actions: 'rememberPath' },
+      { guard: onPath, target: `#funnel.${requires.otherwise}`, actions: 'rememberPath' },
+    ] as const;
+  };
+  const navigation = [
+    ...Object.keys(flow.screens).flatMap(arrive),
+    { target: `#funnel.${flow.notFound}`, actions: 'rememberPath' },
+  ] as const;
+
+  /** Where the screen leads, first matching `when` wins; `extra` actions run on the way. */
+  const leave = (screen: Screen, guardComplete: boolean, target?: string) => {
+    const next = 'next' in screen ? screen.next : undefined;
+    const onward = flowActions('continue' in screen ? screen.continue : undefined);
+    const targets = target
+      ? [{ to: target, when: undefined }]
+      : typeof next === 'string'
+        ? [{ to: next, when: undefined }]
+        : (next ?? []);
+    return targets.map(({ to, when }) => ({
+      target: `#funnel.${to}`,
+      guard: guardComplete || when !== undefined ? guardFor(screen, guardComplete, when) : undefined,
+      actions: onward,
+    }));
+  };
+
+  const guardFor = (screen: Screen, guardComplete: boolean, when: unknown) => {
+    const id = idOf(screen);
+    const complete = { type: 'canContinue', params: { screen: id } } as const;
+    const rule = { type: 'ruleHolds', params: { rule: when } } as const;
+    if (!guardComplete) return rule;
+    return when === undefined ? complete : and([complete, rule]);
+  };
+  const idOf = (screen: Screen) => Object.keys(flow.screens).find((id) => flow.screens[id] === screen) ?? '';
+
+  const stateFor = (id: string) => {
+    const screen = screenOf(id);
+    const withScreen = { screen: id };
+    const submit = 'submit' in screen ? screen.submit : undefined;
+    const afterTarget = 'after' in screen ? screen.after : undefined;
+    const onwardAfter = afterTarget
+      ? afterTarget.to || ('next' in screen && screen.next)
+        ? leave(screen, false, afterTarget.to)
+        : [{ target: '.done', actions: flowActions('continue' in screen ? screen.continue : undefined) }]
+      : undefined;
+
+    return funnel.createStateConfig({
+      entry: [{ type: 'clearError' }, { type: 'trackView', params: withScreen }, ...flowActions('enter' in screen ? screen.enter : undefined)],
+      initial: 'ready',
+      ...(afterTarget && onwardAfter ? { after: { [afterTarget.delayMs]: onwardAfter } } : {}),
+      states: {
+        ready: {
+          on: {
+            SELECT_OPTION: { actions: { type: 'select', params: withScreen } },
+            SET_VALUE: { actions: { type: 'setValue', params: withScreen } },
+            SET_FIELD: { actions: { type: 'setField', params: withScreen } },
+            PHOTO_SELECTED: { actions: 'setPhoto' },
+            PHOTO_CLEARED: { actions: 'clearPhoto' },
+            CONTINUE: submit
+              ? { guard: { type: 'canContinue', params: withScreen }, target: 'busy', actions: [{ type: 'applyDefaults', params: withScreen }, 'clearError'] }
+              : leave(screen, true).map((t) => ({ ...t, actions: [{ type: 'applyDefaults', params: withScreen }, ...t.actions] })),
+          },
+        },
+        busy: submit ? busyState(screen, submit) : {},
+        done: {},
+      },
+    });
+  };
+
+  const busyState = (screen: Screen, submit: NonNullable<Extract<Screen, { submit?: unknown }>['submit']>) => {
+    const onward = leave(screen, false);
+    const onError =
+      submit.onError === 'continue'
+        ? onward
+        : [
+            {
+              target: 'ready',
+              actions: {
+                type: 'setError',
+                params: { message: submit.errorMessage ?? 'Something went wrong. Please try again.' },
+              } as const,
+            },
+          ];
+    if (submit.actor === 'saveLead') {
+      return funnel.createStateConfig({
+        tags: 'busy',
+        invoke: {
+          src: 'saveLead',
+          input: ({ context }) => visitor(context),
+          onDone: onward.map((t) => ({
+            ...t,
+            actions: [{ type: 'rememberLead', params: ({ event }) => ({ id: event.output.id }) }, ...t.actions],
+          })),
+          onError,
+        },
+      });
+    }
+    return funnel.createStateConfig({
+      tags: 'busy',
+      invoke: {
+        src: 'analyzePhoto',
+        input: ({ context }) => ({ image: context.photo ?? '', visitor: visitor(context) }),
+        onDone: onward.map((t) => ({
+          ...t,
+          actions: [{ type: 'storeOutput', params: ({ event }) => ({ key: submit.store, output: event.output }) }, ...t.actions],
+        })),
+        onError,
+      },
+    });
+  };
+
+  return funnel.createMachine({
+    id: 'funnel',
+    context: ({ input }) => ({ ...input, photo: null, error: null, leadId: null }),
+    initial: 'boot',
+    on: { NAVIGATE: navigation },
+    states: {
+      boot: { always: navigation },
+      ...Object.fromEntries(Object.keys(flow.screens).map((id) => [id, stateFor(id)])),
+    },
+  });
+}
+
+export type FunnelMachine = ReturnType<typeof compileFlow>;
+export type FunnelSnapshot = SnapshotFrom<FunnelMachine>;

@@ -1,0 +1,42 @@
+/**
+ * What the UI needs from a machine snapshot: which screen, resolved for display, and its state.
+ */
+import type { FunnelSnapshot } from './compile-flow.ts';
+import type { Answers, Flow, Screen } from './flow-model.ts';
+import { resolveScreen } from './resolve-screen.ts';
+import type { ScopeBuilder } from './scope.ts';
+
+/** The id of the screen the machine is on, or undefined while it boots. */
+export function currentScreenId(snapshot: FunnelSnapshot): string | undefined {
+  const value: unknown = snapshot.value;
+  if (typeof value === 'string') return value === 'boot' ? undefined : value;
+  if (value !== null && typeof value === 'object') return Object.keys(value)[0];
+  return undefined;
+}
+
+export interface ScreenView {
+  id: string;
+  /** The screen with placeholders resolved and hidden blocks removed. */
+  screen: Screen;
+  answers: Answers;
+  canContinue: boolean;
+  busy: boolean;
+  error: string | null;
+  photo: string | null;
+}
+
+export function screenView(snapshot: FunnelSnapshot, flow: Flow, scopeFor: ScopeBuilder): ScreenView | undefined {
+  const id = currentScreenId(snapshot);
+  const screen = id === undefined ? undefined : flow.screens[id];
+  if (id === undefined || !screen) return undefined;
+  const { context } = snapshot;
+  return {
+    id,
+    screen: resolveScreen(screen, scopeFor(context, screen)),
+    answers: context.answers,
+    canContinue: snapshot.can({ type: 'CONTINUE' }),
+    busy: snapshot.hasTag('busy'),
+    error: context.error,
+    photo: context.photo,
+  };
+}

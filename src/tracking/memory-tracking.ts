@@ -1,0 +1,43 @@
+/**
+ * Tracking kept in memory: what the funnel would send, in order. Used by tests, Storybook and the
+ * local build until the backend adapter replaces it behind the same port.
+ */
+import type { Track } from '../engine/flow.gen.ts';
+import type { PixelPort, TrackingPort, VisitorSnapshot } from '../engine/ports.ts';
+
+export type TrackedCall =
+  | { type: 'screenViewed'; screenId: string; track: Track; sessionId: string }
+  | { type: 'stepTracked'; name: string; number: number; completed: boolean; sessionId: string }
+  | { type: 'leadSaved'; id: string; sessionId: string; answers: VisitorSnapshot['answers'] }
+  | { type: 'finalClick'; sessionId: string; leadId: string | null }
+  | { type: 'pixel'; event: 'Lead' | 'CompleteRegistration'; sessionId: string };
+
+export interface MemoryTracking extends TrackingPort, PixelPort {
+  readonly calls: TrackedCall[];
+}
+
+/** `failLeads` makes saveLead reject (to test the visitor-facing error). */
+export function createMemoryTracking(options: { failLeads?: () => boolean } = {}): MemoryTracking {
+  const calls: TrackedCall[] = [];
+  return {
+    calls,
+    screenViewed(track, screenId, visitor) {
+      calls.push({ type: 'screenViewed', screenId, track, sessionId: visitor.sessionId });
+    },
+    stepTracked(step, visitor) {
+      calls.push({ type: 'stepTracked', ...step, sessionId: visitor.sessionId });
+    },
+    saveLead(visitor) {
+      if (options.failLeads?.()) return Promise.reject(new Error('lead save failed'));
+      const id = crypto.randomUUID();
+      calls.push({ type: 'leadSaved', id, sessionId: visitor.sessionId, answers: visitor.answers });
+      return Promise.resolve({ id });
+    },
+    finalClick(visitor) {
+      calls.push({ type: 'finalClick', sessionId: visitor.sessionId, leadId: visitor.leadId });
+    },
+    track(event, visitor) {
+      calls.push({ type: 'pixel', event, sessionId: visitor.sessionId });
+    },
+  };
+}
