@@ -13,7 +13,8 @@ function distance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, at(i - 2, j - 2) + 1);
       row[j] = best;
     }
   }
@@ -29,7 +30,10 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   let bestScore = Number.POSITIVE_INFINITY;
   for (const candidate of candidates) {
     if (candidate === word) continue;
-    const score = candidate.toLowerCase() === word.toLowerCase() ? 0.5 : distance(word.toLowerCase(), candidate.toLowerCase());
+    const score =
+      candidate.toLowerCase() === word.toLowerCase()
+        ? 0.5
+        : distance(word.toLowerCase(), candidate.toLowerCase());
     if (score < bestScore) {
       best = candidate;
       bestScore = score;

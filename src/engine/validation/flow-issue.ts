@@ -40,7 +40,9 @@ export function formatIssue(issue: FlowIssue): string {
 
 /** An error finding (the common case), so checks stay short. */
 export function error(pointer: string, message: string, hint?: string): Finding {
-  return hint === undefined ? { pointer, message, severity: 'error' } : { pointer, message, hint, severity: 'error' };
+  return hint === undefined
+    ? { pointer, message, severity: 'error' }
+    : { pointer, message, hint, severity: 'error' };
 }
 
 /** Escapes one JSON pointer segment (RFC 6901). */

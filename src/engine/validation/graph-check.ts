@@ -31,13 +31,22 @@ export function transitions(id: string, screen: Screen): Transition[] {
   const base = pointerOf('/screens', id);
   const found: Transition[] = [];
   const { next } = screen;
-  if (typeof next === 'string') found.push({ from: id, to: next, pointer: pointerOf(base, 'next'), via: 'next' });
-  else next?.forEach((target, i) => found.push({ from: id, to: target.to, pointer: pointerOf(base, 'next', i, 'to'), via: 'next' }));
+  if (typeof next === 'string')
+    found.push({ from: id, to: next, pointer: pointerOf(base, 'next'), via: 'next' });
+  else
+    next?.forEach((target, i) =>
+      found.push({ from: id, to: target.to, pointer: pointerOf(base, 'next', i, 'to'), via: 'next' }),
+    );
   if ('after' in screen && screen.after.to !== undefined) {
     found.push({ from: id, to: screen.after.to, pointer: pointerOf(base, 'after', 'to'), via: 'after' });
   }
   if (screen.requires) {
-    found.push({ from: id, to: screen.requires.otherwise, pointer: pointerOf(base, 'requires', 'otherwise'), via: 'otherwise' });
+    found.push({
+      from: id,
+      to: screen.requires.otherwise,
+      pointer: pointerOf(base, 'requires', 'otherwise'),
+      via: 'otherwise',
+    });
   }
   return found;
 }
@@ -47,7 +56,11 @@ function allTransitions(flow: Flow): Transition[] {
 }
 
 function unknownScreen(flow: Flow, pointer: string, id: string): Finding {
-  return error(pointer, `unknown screen "${id}"`, didYouMean(id, Object.keys(flow.screens)) ?? 'use the id of a screen under "screens"');
+  return error(
+    pointer,
+    `unknown screen "${id}"`,
+    didYouMean(id, Object.keys(flow.screens)) ?? 'use the id of a screen under "screens"',
+  );
 }
 
 /** start, notFound and every transition name an existing screen; notFound is a not-found screen. */
@@ -57,42 +70,63 @@ export const checkTargets: FlowCheck = (flow) => {
   if (!exists(flow.start)) found.push(unknownScreen(flow, '/start', flow.start));
   if (!exists(flow.notFound)) found.push(unknownScreen(flow, '/notFound', flow.notFound));
   else if (flow.screens[flow.notFound]?.kind !== 'not-found') {
-    found.push(error('/notFound', `screen "${flow.notFound}" is not a not-found screen`, 'point "notFound" at a screen with "kind": "not-found"'));
+    found.push(
+      error(
+        '/notFound',
+        `screen "${flow.notFound}" is not a not-found screen`,
+        'point "notFound" at a screen with "kind": "not-found"',
+      ),
+    );
   }
   for (const t of allTransitions(flow)) if (!exists(t.to)) found.push(unknownScreen(flow, t.pointer, t.to));
   return found;
 };
 
-/** Routes only read settings that exist, and every route and alias opens exactly one screen. */
+/**
+ * Routes only read settings that exist, and every route and alias opens exactly one screen. Routes
+ * claim their paths before aliases, so a clash between the two is reported on the alias.
+ */
 export const checkRoutes: FlowCheck = (flow) => {
+  const paths: { id: string; route: string; pointer: string; what: 'route' | 'alias' }[] = [];
+  for (const [id, screen] of Object.entries(flow.screens)) {
+    if (screen.route !== undefined)
+      paths.push({ id, route: screen.route, pointer: pointerOf('/screens', id, 'route'), what: 'route' });
+  }
+  for (const [id, screen] of Object.entries(flow.screens)) {
+    if (screen.kind === 'not-found') continue;
+    screen.aliases?.forEach((route, i) =>
+      paths.push({ id, route, pointer: pointerOf('/screens', id, 'aliases', i), what: 'alias' }),
+    );
+  }
   const found: Finding[] = [];
   const claimed = new Map<string, { id: string; what: string }>();
-  for (const [id, screen] of Object.entries(flow.screens)) {
-    const paths: [route: string, pointer: string, what: string][] = [];
-    if (screen.route !== undefined) paths.push([screen.route, pointerOf('/screens', id, 'route'), 'route']);
-    if (screen.kind !== 'not-found') {
-      screen.aliases?.forEach((alias, i) => paths.push([alias, pointerOf('/screens', id, 'aliases', i), 'alias']));
+  for (const { id, route, pointer, what } of paths) {
+    const bad = placeholders(route).filter((path) => {
+      const [root, name, ...rest] = path.split('.');
+      return (
+        root !== 'settings' || name === undefined || rest.length > 0 || !Object.hasOwn(flow.settings, name)
+      );
+    });
+    for (const path of bad) {
+      const hint = path.startsWith('settings.')
+        ? (didYouMean(path.slice(9), Object.keys(flow.settings)) ?? 'add it under "settings"')
+        : 'a route may only contain {settings.name} placeholders';
+      found.push(error(pointer, `unknown setting "{${path}}" in this ${what}`, hint));
     }
-    for (const [route, pointer, what] of paths) {
-      const bad = placeholders(route).filter((path) => {
-        const [root, name, ...rest] = path.split('.');
-        return root !== 'settings' || name === undefined || rest.length > 0 || !Object.hasOwn(flow.settings, name);
-      });
-      for (const path of bad) {
-        const hint = path.startsWith('settings.')
-          ? (didYouMean(path.slice(9), Object.keys(flow.settings)) ?? 'add it under "settings"')
-          : 'a route may only contain {settings.name} placeholders';
-        found.push(error(pointer, `unknown setting "{${path}}" in this ${what}`, hint));
-      }
-      if (bad.length > 0) continue;
-      const path = normalizePath(resolveRoute(route, flow.settings));
-      const owner = claimed.get(path);
-      if (owner) {
-        const whose = owner.id === id ? 'this screen' : `screen "${owner.id}"`;
-        found.push(error(pointer, `the path "${path}" is already the ${owner.what} of ${whose}`, 'every route and alias must open exactly one screen: change or remove one of them'));
-      } else {
-        claimed.set(path, { id, what });
-      }
+    if (bad.length > 0) continue;
+    const path = normalizePath(resolveRoute(route, flow.settings));
+    const owner = claimed.get(path);
+    if (owner) {
+      const whose = owner.id === id ? 'this screen' : `screen "${owner.id}"`;
+      found.push(
+        error(
+          pointer,
+          `the path "${path}" is already the ${owner.what} of ${whose}`,
+          'every route and alias must open exactly one screen: change or remove one of them',
+        ),
+      );
+    } else {
+      claimed.set(path, { id, what });
     }
   }
   return found;
@@ -102,7 +136,11 @@ export const checkRoutes: FlowCheck = (flow) => {
 export const checkReachable: FlowCheck = (flow) => {
   const outgoing = new Map<string, string[]>();
   for (const t of allTransitions(flow)) outgoing.set(t.from, [...(outgoing.get(t.from) ?? []), t.to]);
-  const roots = [flow.start, flow.notFound, ...Object.keys(flow.screens).filter((id) => isEntry(flow.screens[id]))];
+  const roots = [
+    flow.start,
+    flow.notFound,
+    ...Object.keys(flow.screens).filter((id) => isEntry(flow.screens[id])),
+  ];
   const reached = new Set<string>();
   const queue = roots.filter((id) => Object.hasOwn(flow.screens, id));
   for (let id = queue.shift(); id !== undefined; id = queue.shift()) {

@@ -23,16 +23,28 @@ export interface JsonSource {
 }
 
 const SYNTAX: Record<string, [message: string, hint: string]> = {
-  InvalidSymbol: ['unexpected character', 'text must be in "double quotes"; true, false and null are lower-case'],
-  InvalidNumberFormat: ['this number is malformed', 'write numbers like 4000 or 0.5, without quotes or units'],
-  PropertyNameExpected: ['a property name in "double quotes" is expected here', 'a comma after the last property is not allowed in JSON'],
+  InvalidSymbol: [
+    'unexpected character',
+    'text must be in "double quotes"; true, false and null are lower-case',
+  ],
+  InvalidNumberFormat: [
+    'this number is malformed',
+    'write numbers like 4000 or 0.5, without quotes or units',
+  ],
+  PropertyNameExpected: [
+    'a property name in "double quotes" is expected here',
+    'a comma after the last property is not allowed in JSON',
+  ],
   ValueExpected: ['a value is expected here', 'a comma after the last item is not allowed in JSON'],
   ColonExpected: ['a colon ":" is expected after the property name', 'write "name": value'],
   CommaExpected: ['a comma is missing before this point', 'separate properties and list items with commas'],
   CloseBraceExpected: ['an object is not closed: "}" expected', 'check that every { has its }'],
   CloseBracketExpected: ['a list is not closed: "]" expected', 'check that every [ has its ]'],
   EndOfFileExpected: ['unexpected text after the end of the flow', 'the file must hold exactly one { … }'],
-  InvalidCommentToken: ['comments are not allowed in a JSON file', 'remove the comment, or put the note in a "description" text'],
+  InvalidCommentToken: [
+    'comments are not allowed in a JSON file',
+    'remove the comment, or put the note in a "description" text',
+  ],
   UnexpectedEndOfComment: ['comments are not allowed in a JSON file', 'remove the comment'],
   UnexpectedEndOfString: ['a text is not closed: its closing " is missing', 'end the text with "'],
   UnexpectedEndOfNumber: ['this number is cut off', 'write numbers like 4000 or 0.5'],
@@ -83,7 +95,11 @@ function findDuplicateKeys(node: Node, pointer: string, found: Finding[]): void 
       if (typeof key !== 'string') continue;
       if (seen.has(key)) {
         found.push({
-          ...error(pointerOf(pointer, key), `"${key}" is written twice in the same object: only the last one would count`, 'remove or rename one of them'),
+          ...error(
+            pointerOf(pointer, key),
+            `"${key}" is written twice in the same object: only the last one would count`,
+            'remove or rename one of them',
+          ),
           atKey: true,
         });
       }
@@ -98,13 +114,20 @@ function findDuplicateKeys(node: Node, pointer: string, found: Finding[]): void 
 /** Parses strict JSON (no comments, no trailing commas) and keeps the positions of every value. */
 export function parseJsonSource(text: string): JsonSource {
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const root = parseTree(text, errors, {
+    disallowComments: true,
+    allowTrailingComma: false,
+    allowEmptyContent: false,
+  });
   const position = positionFinder(text);
   const first = errors[0];
   let syntaxError: JsonSource['syntaxError'];
   if (first !== undefined || root === undefined) {
     const code = first === undefined ? 'ValueExpected' : printParseErrorCode(first.error);
-    const [message, hint] = SYNTAX[code] ?? ['the file is not valid JSON', 'check the commas, quotes and brackets here'];
+    const [message, hint] = SYNTAX[code] ?? [
+      'the file is not valid JSON',
+      'check the commas, quotes and brackets here',
+    ];
     syntaxError = { ...error('', message, hint), ...position(first?.offset ?? 0) };
   }
   const duplicateKeys: Finding[] = [];

@@ -27,7 +27,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function writtenAnswers(flow: Flow): Set<string> {
   const keys = new Set<string>();
   for (const screen of Object.values(flow.screens)) {
-    if (screen.kind === 'multi-select' || screen.kind === 'single-choice' || screen.kind === 'slider') keys.add(screen.answer);
+    if (screen.kind === 'multi-select' || screen.kind === 'single-choice' || screen.kind === 'slider')
+      keys.add(screen.answer);
     if (screen.kind === 'form') screen.fields.forEach((field) => keys.add(field.name));
     if ((screen.kind === 'content' || screen.kind === 'reveal') && screen.sampleAnswers) {
       Object.keys(screen.sampleAnswers).forEach((key) => keys.add(key));
@@ -43,10 +44,17 @@ function dataWrites(flow: Flow): { key: string; pointer: string }[] {
     if ((screen.kind === 'form' || screen.kind === 'photo-upload') && screen.submit?.store !== undefined) {
       writes.push({ key: screen.submit.store, pointer: pointerOf('/screens', id, 'submit', 'store') });
     }
-    const lists = screen.kind === 'not-found' ? { enter: screen.enter } : { enter: screen.enter, continue: screen.continue };
+    const lists =
+      screen.kind === 'not-found'
+        ? { enter: screen.enter }
+        : { enter: screen.enter, continue: screen.continue };
     for (const [list, actions] of Object.entries(lists)) {
       actions?.forEach((action, i) => {
-        if (action.type === 'storeData') writes.push({ key: action.params.key, pointer: pointerOf('/screens', id, list, i, 'params', 'key') });
+        if (action.type === 'storeData')
+          writes.push({
+            key: action.params.key,
+            pointer: pointerOf('/screens', id, list, i, 'params', 'key'),
+          });
       });
     }
   }
@@ -58,7 +66,11 @@ export const checkDataKeys: FlowCheck = (flow) =>
   dataWrites(flow)
     .filter(({ key }) => !flow.storage.dataKeys.includes(key))
     .map(({ key, pointer }) =>
-      error(pointer, `"${key}" is not one of storage.dataKeys`, didYouMean(key, flow.storage.dataKeys) ?? `add "${key}" to storage.dataKeys`),
+      error(
+        pointer,
+        `"${key}" is not one of storage.dataKeys`,
+        didYouMean(key, flow.storage.dataKeys) ?? `add "${key}" to storage.dataKeys`,
+      ),
     );
 
 /** Every placeholder in copy and every `var` in a rule reads something that exists. */
@@ -95,7 +107,8 @@ function walk(node: unknown, pointer: string, reader: Reader): void {
   if (typeof node === 'string') {
     for (const path of placeholders(node)) {
       const problem = unknownPath(path, reader);
-      if (problem) reader.found.push(error(pointer, `unknown placeholder "{${path}}"${problem.why}`, problem.hint));
+      if (problem)
+        reader.found.push(error(pointer, `unknown placeholder "{${path}}"${problem.why}`, problem.hint));
     }
   } else if (Array.isArray(node)) {
     node.forEach((item, i) => walk(item, pointerOf(pointer, i), reader));
@@ -106,7 +119,8 @@ function walk(node: unknown, pointer: string, reader: Reader): void {
       if (key === 'route' || key === 'aliases' || key === 'sampleAnswers') continue;
       if (key === 'when') checkRule(value, at, reader);
       else if (storeData && key === 'params' && isRecord(value) && isRecord(value['value'])) {
-        for (const [field, rule] of Object.entries(value['value'])) checkRule(rule, pointerOf(at, 'value', field), reader);
+        for (const [field, rule] of Object.entries(value['value']))
+          checkRule(rule, pointerOf(at, 'value', field), reader);
       } else walk(value, at, reader);
     }
   }
@@ -124,7 +138,14 @@ function checkRule(rule: unknown, pointer: string, reader: Reader): void {
       const at = Array.isArray(args) ? pointerOf(pointer, 'var', 0) : pointerOf(pointer, 'var');
       for (const path of ruleVars({ var: args })) {
         const problem = unknownPath(path, reader);
-        if (problem) reader.found.push(error(at, `unknown variable "${path}" in this rule${problem.why}`, problem.hint?.replace(/\{|\}/g, '')));
+        if (problem)
+          reader.found.push(
+            error(
+              at,
+              `unknown variable "${path}" in this rule${problem.why}`,
+              problem.hint?.replace(/\{|\}/g, ''),
+            ),
+          );
       }
     }
     checkRule(args, pointerOf(pointer, op), reader);
@@ -136,23 +157,32 @@ function unknownPath(path: string, reader: Reader): { why: string; hint?: string
   const { known, flow } = reader;
   const [root = '', name, ...rest] = path.split('.');
   if (root === 'path' && name === undefined) {
-    return reader.onNotFound ? undefined : { why: ': the requested path is only known on the not-found screen' };
+    return reader.onNotFound
+      ? undefined
+      : { why: ': the requested path is only known on the not-found screen' };
   }
   const names = ROOTS.find((r) => r === root);
   const readable = names === undefined ? undefined : known[names];
   if (readable && (name === undefined || readable.has(name))) return undefined;
   if (root === 'data' && name !== undefined && flow.storage.dataKeys.includes(name)) {
-    return { why: `: nothing stores "${name}"`, hint: `add a storeData action or a submit with "store": "${name}"` };
+    return {
+      why: `: nothing stores "${name}"`,
+      hint: `add a storeData action or a submit with "store": "${name}"`,
+    };
   }
   const candidates = ROOTS.flatMap((r) => [...known[r]].map((n) => `${r}.${n}`));
   const head = name === undefined ? root : `${root}.${name}`;
   const match = closest(head, candidates);
   const tail = rest.length > 0 ? `.${rest.join('.')}` : '';
   const why =
-    root === 'answers' ? `: no screen stores an answer "${name ?? ''}"`
-    : root === 'result' ? `: the scoring computes no "${name ?? ''}"`
-    : root === 'settings' ? `: there is no setting "${name ?? ''}"`
-    : root === 'data' ? `: "${name ?? ''}" is not one of storage.dataKeys`
-    : ': placeholders read answers, data, result or settings';
+    root === 'answers'
+      ? `: no screen stores an answer "${name ?? ''}"`
+      : root === 'result'
+        ? `: the scoring computes no "${name ?? ''}"`
+        : root === 'settings'
+          ? `: there is no setting "${name ?? ''}"`
+          : root === 'data'
+            ? `: "${name ?? ''}" is not one of storage.dataKeys`
+            : ': placeholders read answers, data, result or settings';
   return { why, hint: match === undefined ? undefined : `did you mean "{${match}${tail}}"?` };
 }

@@ -51,15 +51,23 @@ export function schemaFindings(value: unknown): Finding[] {
   const seen = new Set<string>();
   const errors = groupOneOfs(validate.errors ?? []);
   const misspelt = misspeltRequired(errors);
-  return errors
-    .filter((e) => !(e.keyword === 'required' && misspelt.has(pointerOf(e.instancePath, String(param(e, 'missingProperty'))))))
-    // propertyNames reports its own summary; the inner errors about the name itself would repeat it.
-    .filter((e) => e.keyword === 'propertyNames' || e.propertyName === undefined)
-    .map(explain)
-    .filter((finding) => {
-      const key = `${finding.pointer} ${finding.message}`;
-      return seen.has(key) ? false : (seen.add(key), true);
-    });
+  return (
+    errors
+      .filter(
+        (e) =>
+          !(
+            e.keyword === 'required' &&
+            misspelt.has(pointerOf(e.instancePath, String(param(e, 'missingProperty'))))
+          ),
+      )
+      // propertyNames reports its own summary; the inner errors about the name itself would repeat it.
+      .filter((e) => e.keyword === 'propertyNames' || e.propertyName === undefined)
+      .map(explain)
+      .filter((finding) => {
+        const key = `${finding.pointer} ${finding.message}`;
+        return seen.has(key) ? false : (seen.add(key), true);
+      })
+  );
 }
 
 /**
@@ -92,7 +100,8 @@ function get(value: unknown, key: string): unknown {
 /** Follows a local `#/$defs/Name` reference of the flow schema. */
 function deref(schema: unknown): unknown {
   const ref = get(schema, '$ref');
-  if (typeof ref === 'string' && ref.startsWith('#/$defs/')) return get(get(flowSchema, '$defs'), ref.slice(8));
+  if (typeof ref === 'string' && ref.startsWith('#/$defs/'))
+    return get(get(flowSchema, '$defs'), ref.slice(8));
   return schema;
 }
 
@@ -141,7 +150,9 @@ function groupOneOfs(errors: readonly ErrorObject[]): ErrorObject[] {
       branches.unshift(last);
       kept.pop();
     }
-    const meant = branches.filter((b) => !(b.instancePath === e.instancePath && (b.keyword === 'type' || b.keyword === 'const')));
+    const meant = branches.filter(
+      (b) => !(b.instancePath === e.instancePath && (b.keyword === 'type' || b.keyword === 'const')),
+    );
     kept.push(...(meant.length > 0 ? meant : [e]));
   }
   return kept;
@@ -168,22 +179,30 @@ function explain(e: ErrorObject): Finding {
       const tag = String(param(e, 'tag'));
       const value = param(e, 'tagValue');
       const branches = get(e.parentSchema, 'oneOf');
-      const allowed = (Array.isArray(branches) ? branches : []).map((branch) => get(get(get(deref(branch), 'properties'), tag), 'const'));
+      const allowed = (Array.isArray(branches) ? branches : []).map((branch) =>
+        get(get(get(deref(branch), 'properties'), tag), 'const'),
+      );
       const names = allowed.filter((name): name is string => typeof name === 'string');
       const expected = `expected one of ${names.join(', ')}`;
-      if (typeof value !== 'string') return error(pointerOf(at, tag), `missing "${tag}"`, `add "${tag}": ${expected}`);
+      if (typeof value !== 'string')
+        return error(pointerOf(at, tag), `missing "${tag}"`, `add "${tag}": ${expected}`);
       return error(pointerOf(at, tag), `unknown ${tag} "${value}" — ${expected}`, didYouMean(value, names));
     }
     case 'additionalProperties': {
       const name = String(param(e, 'additionalProperty'));
       const known = Object.keys(propertiesOf(e.parentSchema));
-      const hint = didYouMean(name, known) ?? (known.length > 0 ? `allowed here: ${known.join(', ')}` : 'remove it');
+      const hint =
+        didYouMean(name, known) ?? (known.length > 0 ? `allowed here: ${known.join(', ')}` : 'remove it');
       return { ...error(pointerOf(at, name), `unknown property "${name}"`, hint), atKey: true };
     }
     case 'required': {
       const name = String(param(e, 'missingProperty'));
       const about = describe(get(get(e.parentSchema, 'properties'), name));
-      return error(pointerOf(at, name), `missing required property "${name}"`, about === undefined ? undefined : `add "${name}": ${about}`);
+      return error(
+        pointerOf(at, name),
+        `missing required property "${name}"`,
+        about === undefined ? undefined : `add "${name}": ${about}`,
+      );
     }
     case 'propertyNames': {
       const name = String(param(e, 'propertyName'));
@@ -191,42 +210,80 @@ function explain(e: ErrorObject): Finding {
       return { ...error(pointerOf(at, name), `"${name}" is not allowed as a name here`, rule), atKey: true };
     }
     case 'type':
-      return error(at, `must be ${String(param(e, 'type')).split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ')}, not ${kindOf(data)}`);
+      return error(
+        at,
+        `must be ${String(param(e, 'type'))
+          .split(',')
+          .map((t) => TYPE_WORDS[t] ?? t)
+          .join(' or ')}, not ${kindOf(data)}`,
+      );
     case 'const':
       return error(at, `must be ${JSON.stringify(param(e, 'allowedValue'))}, not ${kindOf(data)}`);
     case 'enum': {
       const allowed = param(e, 'allowedValues');
       const options = Array.isArray(allowed) ? allowed.filter((v): v is string => typeof v === 'string') : [];
-      return error(at, `${kindOf(data)} is not allowed here — expected one of ${list(Array.isArray(allowed) ? allowed : [])}`, typeof data === 'string' ? didYouMean(data, options) : undefined);
+      return error(
+        at,
+        `${kindOf(data)} is not allowed here — expected one of ${list(Array.isArray(allowed) ? allowed : [])}`,
+        typeof data === 'string' ? didYouMean(data, options) : undefined,
+      );
     }
     case 'pattern':
       return error(at, `${kindOf(data)} is not written the expected way`, describe(e.parentSchema));
     case 'format':
-      return error(at, `${kindOf(data)} is not a valid ${param(e, 'format') === 'uri' ? 'full web address' : String(param(e, 'format'))}`, param(e, 'format') === 'uri' ? 'write it like https://example.com/page' : undefined);
+      return error(
+        at,
+        `${kindOf(data)} is not a valid ${param(e, 'format') === 'uri' ? 'full web address' : String(param(e, 'format'))}`,
+        param(e, 'format') === 'uri' ? 'write it like https://example.com/page' : undefined,
+      );
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum': {
-      const words: Record<string, string> = { minimum: 'at least', maximum: 'at most', exclusiveMinimum: 'more than', exclusiveMaximum: 'less than' };
+      const words: Record<string, string> = {
+        minimum: 'at least',
+        maximum: 'at most',
+        exclusiveMinimum: 'more than',
+        exclusiveMaximum: 'less than',
+      };
       return error(at, `must be ${words[e.keyword] ?? ''} ${String(param(e, 'limit'))}, not ${kindOf(data)}`);
     }
     case 'minLength':
-      return error(at, param(e, 'limit') === 1 ? 'must not be empty' : `must be at least ${String(param(e, 'limit'))} characters long`);
+      return error(
+        at,
+        param(e, 'limit') === 1
+          ? 'must not be empty'
+          : `must be at least ${String(param(e, 'limit'))} characters long`,
+      );
     case 'maxLength':
       return error(at, `must be at most ${String(param(e, 'limit'))} characters long`);
     case 'minItems':
-      return error(at, `needs at least ${String(param(e, 'limit'))} item${param(e, 'limit') === 1 ? '' : 's'}`);
+      return error(
+        at,
+        `needs at least ${String(param(e, 'limit'))} item${param(e, 'limit') === 1 ? '' : 's'}`,
+      );
     case 'maxItems':
       return error(at, `may have at most ${String(param(e, 'limit'))} items`);
     case 'minProperties':
-      return error(at, `needs at least ${String(param(e, 'limit'))} entr${param(e, 'limit') === 1 ? 'y' : 'ies'}`);
+      return error(
+        at,
+        `needs at least ${String(param(e, 'limit'))} entr${param(e, 'limit') === 1 ? 'y' : 'ies'}`,
+      );
     case 'uniqueItems': {
       const [later, earlier] = [Number(param(e, 'i')), Number(param(e, 'j'))];
-      return error(pointerOf(at, later), `the same value appears twice in this list (items ${earlier + 1} and ${later + 1})`, 'remove one of them');
+      return error(
+        pointerOf(at, later),
+        `the same value appears twice in this list (items ${earlier + 1} and ${later + 1})`,
+        'remove one of them',
+      );
     }
     case 'oneOf': {
       const about = describe(e.parentSchema);
-      return error(at, `${kindOf(data)} is not allowed here`, about === undefined ? undefined : `expected ${about.charAt(0).toLowerCase()}${about.slice(1)}`);
+      return error(
+        at,
+        `${kindOf(data)} is not allowed here`,
+        about === undefined ? undefined : `expected ${about.charAt(0).toLowerCase()}${about.slice(1)}`,
+      );
     }
     default:
       return error(at, e.message ?? `is not valid (${e.keyword})`);

@@ -4,7 +4,13 @@
  */
 import type { Flow } from '../flow.gen.ts';
 import type { FlowIssue, Finding } from './flow-issue.ts';
-import { checkReachable, checkRedirectExits, checkRoutes, checkTargets, type FlowCheck } from './graph-check.ts';
+import {
+  checkReachable,
+  checkRedirectExits,
+  checkRoutes,
+  checkTargets,
+  type FlowCheck,
+} from './graph-check.ts';
 import { parseJsonSource } from './json-source.ts';
 import { checkDataKeys, checkReferences } from './reference-check.ts';
 import { isFlow, schemaFindings } from './schema-check.ts';
@@ -44,12 +50,24 @@ export function validateFlowText(text: string, options: ValidateFlowOptions): Va
   const source = parseJsonSource(text);
   const place = (finding: Finding): FlowIssue => {
     const { line, column } = source.locate(finding.pointer, finding.atKey);
-    const issue: FlowIssue = { file: options.file, pointer: finding.pointer, line, column, message: finding.message };
+    const issue: FlowIssue = {
+      file: options.file,
+      pointer: finding.pointer,
+      line,
+      column,
+      message: finding.message,
+    };
     return finding.hint === undefined ? issue : { ...issue, hint: finding.hint };
   };
   if (source.syntaxError) {
     const { line, column, pointer, message, hint } = source.syntaxError;
-    return { flow: null, errors: [{ file: options.file, pointer, line, column, message, ...(hint === undefined ? {} : { hint }) }], warnings: [] };
+    return {
+      flow: null,
+      errors: [
+        { file: options.file, pointer, line, column, message, ...(hint === undefined ? {} : { hint }) },
+      ],
+      warnings: [],
+    };
   }
 
   const findings: Finding[] = [...source.duplicateKeys];
@@ -64,7 +82,13 @@ export function validateFlowText(text: string, options: ValidateFlowOptions): Va
   }
 
   const byPosition = (a: FlowIssue, b: FlowIssue) => a.line - b.line || a.column - b.column;
-  const errors = findings.filter((f) => f.severity === 'error').map(place).sort(byPosition);
-  const warnings = findings.filter((f) => f.severity === 'warning').map(place).sort(byPosition);
+  const errors = findings
+    .filter((f) => f.severity === 'error')
+    .map(place)
+    .sort(byPosition);
+  const warnings = findings
+    .filter((f) => f.severity === 'warning')
+    .map(place)
+    .sort(byPosition);
   return { flow: errors.length === 0 ? flow : null, errors, warnings };
 }

@@ -1,0 +1,66 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { flowPlugin } from '../../../scripts/vite-plugin-flow.ts';
+
+const fixture = readFileSync(
+  resolve(dirname(fileURLToPath(import.meta.url)), '../../../tests/fixtures/flows/valid-flow.json'),
+  'utf8',
+);
+const resultKeys = ['confidenceScore', 'hormonalLabel'];
+const roots: string[] = [];
+
+/** A throwaway Vite project whose entry imports virtual:flow, with the given flow file. */
+function project(flowText: string): string {
+  const root = mkdtempSync(join(tmpdir(), 'flow-plugin-'));
+  roots.push(root);
+  writeFileSync(join(root, 'index.html'), '<!doctype html><script type="module" src="/main.js"></script>');
+  writeFileSync(
+    join(root, 'main.js'),
+    "import flow from 'virtual:flow';\ndocument.title = flow.id + ' ' + flow.screens[flow.start].kind;\n",
+  );
+  writeFileSync(join(root, 'flow.json'), flowText);
+  return root;
+}
+
+function buildProject(root: string) {
+  return build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [flowPlugin({ file: 'flow.json', resultKeys })],
+    build: { write: false, minify: false },
+  });
+}
+
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+describe('flowPlugin', () => {
+  it('serves the validated flow as virtual:flow in a build', async () => {
+    const output = await buildProject(project(fixture));
+    const code = JSON.stringify(output);
+    expect(code).toContain('fixture-funnel');
+    expect(code).toContain('Creating Your Protocol');
+    expect(code).not.toContain('ajv');
+  }, 30_000);
+
+  it('fails the build on a broken flow, naming the file, line, pointer and every error', async () => {
+    const broken = fixture
+      .replace('"next": "email"', '"next": "emial"')
+      .replace('"kind": "multi-select"', '"kind": "mutli-select"');
+    const brokenGraph = fixture
+      .replace('"next": "email"', '"next": "emial"')
+      .replace('"to": "concerns"', '"to": "concern"');
+    await expect(buildProject(project(broken))).rejects.toThrow(
+      /flow\.json:\d+:\d+ \/screens\/concerns\/kind: unknown kind "mutli-select"/,
+    );
+    await expect(buildProject(project(brokenGraph))).rejects.toThrow(
+      /2 errors[\s\S]*flow\.json:\d+:\d+ \/screens\/start\/after\/to: unknown screen "concern"[\s\S]*\/screens\/age\/next: unknown screen "emial"/,
+    );
+  }, 30_000);
+});
