@@ -11,6 +11,10 @@ import { formatIssue, validateFlowText } from '../src/engine/validation/validate
 
 const VIRTUAL_ID = 'virtual:flow';
 const RESOLVED_ID = '\0virtual:flow';
+// The scoring section is served on its own, so its weights load with the result code after the
+// first screen instead of in the first screen's bundle.
+const SCORING_ID = 'virtual:flow-scoring';
+const RESOLVED_SCORING_ID = '\0virtual:flow-scoring';
 
 export interface FlowPluginOptions {
   /** The flow file, relative to Vite's root (default flows/skin-funnel.json). */
@@ -32,28 +36,37 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
       root = config.root;
     },
     resolveId(id) {
-      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+      if (id === VIRTUAL_ID) return RESOLVED_ID;
+      return id === SCORING_ID ? RESOLVED_SCORING_ID : undefined;
     },
     async load(id) {
-      if (id !== RESOLVED_ID) return undefined;
+      if (id !== RESOLVED_ID && id !== RESOLVED_SCORING_ID) return undefined;
       const path = flowPath();
       this.addWatchFile(path);
       const shown = relative(root, path) || path;
       const text = await readFile(path, 'utf8').catch((cause: unknown) =>
-        this.error(`can't read the flow file ${shown}: ${cause instanceof Error ? cause.message : String(cause)}`),
+        this.error(
+          `can't read the flow file ${shown}: ${cause instanceof Error ? cause.message : String(cause)}`,
+        ),
       );
       const { flow, errors } = validateFlowText(text, { file: shown, resultKeys });
       if (flow === null) {
         const count = `${errors.length} error${errors.length === 1 ? '' : 's'}`;
-        this.error(`the flow file ${shown} has ${count} (npm run flow:check lists them too):\n${errors.map(formatIssue).join('\n')}`);
+        this.error(
+          `the flow file ${shown} has ${count} (npm run flow:check lists them too):\n${errors.map(formatIssue).join('\n')}`,
+        );
       }
-      return `export default ${JSON.stringify(flow, null, 2)};\n`;
+      const { scoring, ...screensAndSettings } = flow;
+      const served = id === RESOLVED_ID ? screensAndSettings : (scoring ?? null);
+      return `export default ${JSON.stringify(served, null, 2)};\n`;
     },
     // A failed load records no watched file, so a fix must still reload the page and clear the overlay.
     hotUpdate({ file: changed }) {
       if (resolve(changed) !== flowPath()) return undefined;
-      const module = this.environment.moduleGraph.getModuleById(RESOLVED_ID);
-      if (module) this.environment.moduleGraph.invalidateModule(module);
+      for (const id of [RESOLVED_ID, RESOLVED_SCORING_ID]) {
+        const module = this.environment.moduleGraph.getModuleById(id);
+        if (module) this.environment.moduleGraph.invalidateModule(module);
+      }
       this.environment.hot.send({ type: 'full-reload' });
       return [];
     },

@@ -4,7 +4,7 @@
  */
 import type { AnalysisPort, VisitorSnapshot } from '../engine/ports.ts';
 
-export type FallbackEstimate = (visitor: VisitorSnapshot) => Record<string, unknown>;
+export type FallbackEstimate = (visitor: VisitorSnapshot) => Promise<Record<string, unknown>>;
 
 /** Wraps an analysis port so any failure resolves with the fallback estimate instead. */
 export function withFallback(primary: AnalysisPort | null, fallback: FallbackEstimate, warn: (m: string) => void): AnalysisPort {

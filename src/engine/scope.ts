@@ -1,33 +1,22 @@
 /**
  * The data copy and rules read: { answers, data, result, settings, path }. The result is derived from
  * answers and data by a product-specific function the app supplies (the engine knows no formula).
+ * It is derived afresh each time: the formula is cheap arithmetic, and a cache could serve a result
+ * computed before the result code had loaded.
  */
 import type { Answers, Flow, Scope, Screen, StoredData } from './flow-model.ts';
 
 export type DeriveResult = (answers: Answers, data: StoredData) => object;
 
-/** Builds scopes, deriving the result once per (answers, data) pair. */
 export function createScopeBuilder(settings: Flow['settings'], derive: DeriveResult) {
-  let last: { answers: Answers; data: StoredData; result: object } | null = null;
-
-  function resultFor(answers: Answers, data: StoredData): object {
-    if (last && last.answers === answers && last.data === data) return last.result;
-    const result = derive(answers, data);
-    last = { answers, data, result };
-    return result;
-  }
-
   /**
    * The scope of `screen`: when the visitor has no answers at all and the screen declares
    * `sampleAnswers`, those stand in (e.g. the reveal opened by a deep link).
    */
-  return function scopeFor(
-    state: { answers: Answers; data: StoredData; path: string },
-    screen?: Screen,
-  ): Scope {
+  return function scopeFor(state: { answers: Answers; data: StoredData; path: string }, screen?: Screen): Scope {
     const sample = screen && 'sampleAnswers' in screen ? screen.sampleAnswers : undefined;
     const answers = sample && Object.keys(state.answers).length === 0 ? sample : state.answers;
-    return { answers, data: state.data, result: resultFor(answers, state.data), settings, path: state.path };
+    return { answers, data: state.data, result: derive(answers, state.data), settings, path: state.path };
   };
 }
 

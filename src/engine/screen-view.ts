@@ -40,3 +40,8 @@ export function screenView(snapshot: FunnelSnapshot, flow: Flow, scopeFor: Scope
     photo: context.photo,
   };
 }
+
+/** Whether a screen shows or decides on the computed result (so it must wait for the result code). */
+export function readsResult(screen: Screen): boolean {
+  return JSON.stringify(screen).includes('result.');
+}

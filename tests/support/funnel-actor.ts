@@ -2,7 +2,7 @@ import { createActor } from 'xstate';
 import { compileFlow } from '../../src/engine/compile-flow.ts';
 import type { Answers, Flow, StoredData } from '../../src/engine/flow-model.ts';
 import { currentScreenId } from '../../src/engine/screen-view.ts';
-import { deriveResultFor } from '../../src/app/derive-result.ts';
+import { resultCodeFor } from '../../src/app/derive-result.ts';
 import { createMemoryTracking } from '../../src/tracking/memory-tracking.ts';
 import type { AnalysisPort } from '../../src/engine/ports.ts';
 
@@ -27,7 +27,7 @@ export function startFunnel(flow: Flow, options: ActorOptions = {}) {
       navigation: { redirect: (url) => redirects.push(url) },
       log: { warn: (m) => warnings.push(m) },
     },
-    deriveResult: deriveResultFor(flow),
+    deriveResult: resultCodeFor(flow.scoring).derive,
   });
   const actor = createActor(machine, {
     input: {

@@ -1,0 +1,20 @@
+/** The module script and modulepreload chunks of a built index.html, as paths relative to dist. */
+export function firstScreenScripts(html: string): string[] {
+  const srcs = [
+    ...Array.from(html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g), (m) => m[1]),
+    ...Array.from(html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g), (m) => m[1]),
+  ];
+  return [...new Set(srcs.flatMap((s) => (s ? [s.replace(/^\//, '')] : [])))];
+}
+
+/** Markers of libraries that belong after the first screen (each string is unique to its library). */
+const MARKERS: Record<string, RegExp> = {
+  'framer-motion': /LazyMotion|framerAppearId|data-framer-appear-id/,
+  ajv: /strictSchema|\$dynamicAnchor|ajv\b/i,
+  'supabase-js': /supabase-js|sb-[a-z]*-auth-token|PostgrestClient/,
+};
+
+/** Which of the forbidden libraries a chunk contains. */
+export function forbiddenLibraries(code: string): string[] {
+  return Object.entries(MARKERS).flatMap(([name, marker]) => (marker.test(code) ? [name] : []));
+}

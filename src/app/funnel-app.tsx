@@ -1,0 +1,105 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Spinner } from '../components/spinner.tsx';
+import { ScreenFrame } from '../components/screen-frame.tsx';
+import { compileFlow } from '../engine/compile-flow.ts';
+import type { Flow } from '../engine/flow-model.ts';
+import type { FunnelPorts } from '../engine/ports.ts';
+import { routeTable } from '../engine/routes.ts';
+import { createScopeBuilder } from '../engine/scope.ts';
+import { readsResult, screenView } from '../engine/screen-view.ts';
+import { loadSession, saveSession } from '../engine/storage.ts';
+import { syncUrl } from '../engine/url-sync.ts';
+import type { LazyResults } from './lazy-results.ts';
+import { ScreenBody } from './screen-body.tsx';
+
+export interface FunnelAppProps {
+  flow: Flow;
+  ports: FunnelPorts;
+  /** The product's result code; screens that show a result wait until it is ready. */
+  results: Pick<LazyResults, 'derive' | 'ready' | 'isReady'>;
+  /** Where the visitor's data lives (sessionStorage in the browser). */
+  storage: Storage | null;
+}
+
+/** Runs a flow: the machine, the address bar, the storage and the current screen. */
+export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
+  const { machine, routes } = useMemo(
+    () => ({ machine: compileFlow(flow, { ports, deriveResult: results.derive }), routes: routeTable(flow) }),
+    [flow, ports, results],
+  );
+  const [resultsReady, setResultsReady] = useState(results.isReady);
+  useEffect(() => {
+    let live = true;
+    results.ready.then(
+      () => live && setResultsReady(true),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [results]);
+  // A new builder once the result code is in, so the view is recomputed with real results.
+  const scopeFor = useMemo(
+    () => createScopeBuilder(flow.settings, results.derive),
+    [flow, results, resultsReady],
+  );
+  const input = useMemo(
+    () => ({ path: window.location.pathname, ...loadSession(storage, flow) }),
+    [storage, flow],
+  );
+  const actor = useActorRef(machine, { input });
+  const snapshot = useSelector(actor, (s) => s);
+  // Recomputed once the result code is in, so result screens show real results.
+  const view = useMemo(() => screenView(snapshot, flow, scopeFor), [snapshot, flow, scopeFor, resultsReady]);
+
+  useEffect(() => syncUrl(actor, flow, routes, window), [actor, flow, routes]);
+
+  useEffect(() => {
+    let last = actor.getSnapshot().context;
+    const subscription = actor.subscribe(({ context }) => {
+      if (context.answers === last.answers && context.data === last.data) return;
+      last = context;
+      saveSession(storage, flow, context);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, storage, flow]);
+
+  // Move focus to the new screen so screen readers announce it, and start at its top.
+  const mainRef = useRef<HTMLDivElement>(null);
+  const viewId = view?.id;
+  useEffect(() => {
+    if (viewId === undefined) return;
+    window.scrollTo?.(0, 0);
+    const heading = mainRef.current?.querySelector<HTMLElement>('main h1, main h2');
+    heading?.setAttribute('tabindex', '-1');
+    heading?.focus({ preventScroll: true });
+  }, [viewId]);
+
+  if (!view) return null;
+  const { screen } = view;
+  const waiting = !resultsReady && readsResult(screen);
+  const disclaimer =
+    'showDisclaimer' in screen && screen.showDisclaimer ? flow.settings.disclaimer : undefined;
+  return (
+    <div ref={mainRef}>
+      <ScreenFrame brand={flow.settings.brand} progress={screen.progress} disclaimer={disclaimer}>
+        {waiting ? (
+          <Spinner />
+        ) : (
+          <ScreenBody
+            key={view.id}
+            kind={screen.kind}
+            screen={screen}
+            answers={view.answers}
+            canContinue={view.canContinue}
+            busy={view.busy}
+            error={view.error}
+            photo={view.photo}
+            send={actor.send}
+          />
+        )}
+      </ScreenFrame>
+    </div>
+  );
+}
