@@ -23,6 +23,7 @@ export interface JsonSource {
 }
 
 const SYNTAX: Record<string, [message: string, hint: string]> = {
+  Empty: ['the file is empty', 'a flow file holds one { … } object'],
   InvalidSymbol: [
     'unexpected character',
     'text must be in "double quotes"; true, false and null are lower-case',
@@ -123,7 +124,8 @@ export function parseJsonSource(text: string): JsonSource {
   const first = errors[0];
   let syntaxError: JsonSource['syntaxError'];
   if (first !== undefined || root === undefined) {
-    const code = first === undefined ? 'ValueExpected' : printParseErrorCode(first.error);
+    const code =
+      text.trim() === '' ? 'Empty' : first === undefined ? 'ValueExpected' : printParseErrorCode(first.error);
     const [message, hint] = SYNTAX[code] ?? [
       'the file is not valid JSON',
       'check the commas, quotes and brackets here',

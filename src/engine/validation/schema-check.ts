@@ -105,12 +105,18 @@ function deref(schema: unknown): unknown {
   return schema;
 }
 
-/** The first sentence of a schema description, as a hint. */
+/** The first sentence of a schema description, as a hint ("e.g." doesn't end a sentence). */
 function describe(schema: unknown): string | undefined {
   const text = get(schema, 'description') ?? get(deref(schema), 'description');
   if (typeof text !== 'string') return undefined;
-  const end = text.search(/\.(\s|$)/);
+  const end = text.search(/(?<!\be\.g|\bi\.e)\.(\s|$)/);
   return end === -1 ? text : text.slice(0, end);
+}
+
+/** `expected a screen id: …` from a description. */
+function expected(schema: unknown): string | undefined {
+  const about = describe(schema);
+  return about === undefined ? undefined : `expected ${about.charAt(0).toLowerCase()}${about.slice(1)}`;
 }
 
 /** What a value is, in plain words. */
@@ -183,10 +189,14 @@ function explain(e: ErrorObject): Finding {
         get(get(get(deref(branch), 'properties'), tag), 'const'),
       );
       const names = allowed.filter((name): name is string => typeof name === 'string');
-      const expected = `expected one of ${names.join(', ')}`;
+      const choices = names.join(', ');
       if (typeof value !== 'string')
-        return error(pointerOf(at, tag), `missing "${tag}"`, `add "${tag}": ${expected}`);
-      return error(pointerOf(at, tag), `unknown ${tag} "${value}" — ${expected}`, didYouMean(value, names));
+        return error(pointerOf(at, tag), `missing "${tag}"`, `add "${tag}": one of ${choices}`);
+      return error(
+        pointerOf(at, tag),
+        `unknown ${tag} "${value}" — expected one of ${choices}`,
+        didYouMean(value, names),
+      );
     }
     case 'additionalProperties': {
       const name = String(param(e, 'additionalProperty'));
@@ -206,7 +216,7 @@ function explain(e: ErrorObject): Finding {
     }
     case 'propertyNames': {
       const name = String(param(e, 'propertyName'));
-      const rule = describe(get(e.parentSchema, 'propertyNames'));
+      const rule = expected(get(e.parentSchema, 'propertyNames'));
       return { ...error(pointerOf(at, name), `"${name}" is not allowed as a name here`, rule), atKey: true };
     }
     case 'type':
@@ -229,7 +239,7 @@ function explain(e: ErrorObject): Finding {
       );
     }
     case 'pattern':
-      return error(at, `${kindOf(data)} is not written the expected way`, describe(e.parentSchema));
+      return error(at, `${kindOf(data)} is not written the expected way`, expected(e.parentSchema));
     case 'format':
       return error(
         at,
@@ -277,14 +287,8 @@ function explain(e: ErrorObject): Finding {
         'remove one of them',
       );
     }
-    case 'oneOf': {
-      const about = describe(e.parentSchema);
-      return error(
-        at,
-        `${kindOf(data)} is not allowed here`,
-        about === undefined ? undefined : `expected ${about.charAt(0).toLowerCase()}${about.slice(1)}`,
-      );
-    }
+    case 'oneOf':
+      return error(at, `${kindOf(data)} is not allowed here`, expected(e.parentSchema));
     default:
       return error(at, e.message ?? `is not valid (${e.keyword})`);
   }
