@@ -50,8 +50,7 @@ export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
   );
   const actor = useActorRef(machine, { input });
   const snapshot = useSelector(actor, (s) => s);
-  // Recomputed once the result code is in, so result screens show real results.
-  const view = useMemo(() => screenView(snapshot, flow, scopeFor), [snapshot, flow, scopeFor, resultsReady]);
+  const view = useMemo(() => screenView(snapshot, flow, scopeFor), [snapshot, flow, scopeFor]);
 
   useEffect(() => syncUrl(actor, flow, routes, window), [actor, flow, routes]);
 

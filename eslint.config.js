@@ -1,0 +1,69 @@
+// @ts-check
+import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'storybook-static/**', 'node_modules/**', '.vitest/**', '**/*.gen.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-self-import': 'error',
+      // The import direction of CONVENTIONS.md: engine ← screens ← app. The engine knows no React, no
+      // backend, no product; renderers know no machine, no backend, no storage.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/engine',
+              from: ['./src/app', './src/screens', './src/components', './src/scoring', './src/tracking', './src/analysis'],
+              message: 'src/engine is framework- and product-free: it may not import app, UI or product code.',
+            },
+            { target: './src/screens', from: ['./src/app', './src/tracking', './src/analysis'], message: 'Renderers are pure: props in, events out.' },
+            { target: './src/components', from: ['./src/app', './src/screens', './src/tracking', './src/analysis'], message: 'Shared components are pure UI.' },
+            { target: './src/scoring', from: ['./src/app', './src/screens', './src/components'], message: 'Scoring is pure functions.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/engine/**/*.ts'],
+    ignores: ['src/engine/validation/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react', 'react-dom', '@xstate/react', '@supabase/supabase-js', 'framer-motion', 'ajv'],
+          patterns: [{ group: ['ajv/*'], message: 'ajv runs at build time only (src/engine/validation).' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/screens/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'xstate', message: 'Renderers send events; the machine decides.' },
+            { name: '@xstate/react', message: 'Renderers send events; the machine decides.' },
+            { name: '@supabase/supabase-js', message: 'Side effects go through ports.' },
+          ],
+        },
+      ],
+    },
+  },
+);
