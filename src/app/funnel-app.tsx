@@ -39,9 +39,9 @@ export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
       live = false;
     };
   }, [results]);
-  // A new builder once the result code is in, so the view is recomputed with real results.
+  // Until the result code is in, screens derive no result (and the ones that show one wait).
   const scopeFor = useMemo(
-    () => createScopeBuilder(flow.settings, results.derive),
+    () => createScopeBuilder(flow.settings, resultsReady ? results.derive : () => ({})),
     [flow, results, resultsReady],
   );
   const input = useMemo(
