@@ -1,0 +1,114 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ScreenEvent } from '../../engine/events.ts';
+import type { Answers, ScreenOfKind } from '../../engine/flow-model.ts';
+import { FormScreen } from './form.tsx';
+
+const capture: ScreenOfKind<'form'> = {
+  kind: 'form',
+  route: '/quiz/email-capture',
+  progress: { step: 10, of: 13 },
+  content: [{ type: 'heading', text: 'Step 2: Unlock Your Full Skin Report' }],
+  fields: [
+    { name: 'name', label: 'First name', type: 'text', placeholder: 'Your first name', autocomplete: 'given-name', required: true, maxLength: 80 },
+    { name: 'email', label: 'Email', type: 'email', placeholder: 'you@example.com', autocomplete: 'email', required: true, mustContain: '@', maxLength: 254 },
+  ],
+  button: 'Get My Report',
+  disabledButton: 'Enter your details above',
+  busyButton: 'Saving…',
+  privacyNote: 'We respect your privacy. No spam, ever.',
+  next: 'doctor-investigation',
+};
+
+interface Options {
+  answers?: Answers;
+  canContinue?: boolean;
+  busy?: boolean;
+  error?: string | null;
+  form?: ScreenOfKind<'form'>;
+}
+
+function setup({ answers = {}, canContinue = false, busy = false, error = null, form = capture }: Options = {}) {
+  const send = vi.fn<(event: ScreenEvent) => void>();
+  render(
+    <FormScreen screen={form} answers={answers} canContinue={canContinue} busy={busy} error={error} photo={null} send={send} />,
+  );
+  return { send, user: userEvent.setup() };
+}
+
+describe('FormScreen', () => {
+  it('draws one labelled input per field with its type, placeholder, autocomplete and maxLength', () => {
+    setup();
+    const name = screen.getByLabelText('First name');
+    expect(name).toHaveAttribute('type', 'text');
+    expect(name).toHaveAttribute('placeholder', 'Your first name');
+    expect(name).toHaveAttribute('autocomplete', 'given-name');
+    expect(name).toHaveAttribute('maxlength', '80');
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toHaveAttribute('autocomplete', 'email');
+    expect(screen.getByRole('heading', { level: 1, name: 'Step 2: Unlock Your Full Skin Report' })).toBeInTheDocument();
+  });
+
+  it('shows stored values and sends SET_FIELD on typing', () => {
+    const { send } = setup({ answers: { name: 'Ann', email: 'ann@' } });
+    expect(screen.getByLabelText('First name')).toHaveValue('Ann');
+    expect(screen.getByLabelText('Email')).toHaveValue('ann@');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    expect(send).toHaveBeenCalledWith({ type: 'SET_FIELD', field: 'email', value: 'ann@example.com' });
+  });
+
+  it('sends SET_FIELD for each keystroke', async () => {
+    const { send, user } = setup();
+    await user.type(screen.getByLabelText('First name'), 'Jo');
+    expect(send).toHaveBeenCalledWith({ type: 'SET_FIELD', field: 'name', value: 'J' });
+    expect(send).toHaveBeenCalledWith({ type: 'SET_FIELD', field: 'name', value: 'o' });
+  });
+
+  it('labels the disabled button with disabledButton and does not submit on Enter', async () => {
+    const { send, user } = setup();
+    const button = screen.getByRole('button', { name: 'Enter your details above' });
+    expect(button).toBeDisabled();
+    await user.type(screen.getByLabelText('Email'), '{Enter}');
+    expect(send).not.toHaveBeenCalledWith({ type: 'CONTINUE' });
+  });
+
+  it('uses the plain label when allowed and sends CONTINUE on click', async () => {
+    const { send, user } = setup({ answers: { name: 'Ann', email: 'a@b' }, canContinue: true });
+    await user.click(screen.getByRole('button', { name: 'Get My Report' }));
+    expect(send).toHaveBeenCalledWith({ type: 'CONTINUE' });
+  });
+
+  it('submits with Enter when allowed', async () => {
+    const { send, user } = setup({ answers: { name: 'Ann', email: 'a@b' }, canContinue: true });
+    await user.type(screen.getByLabelText('Email'), '{Enter}');
+    expect(send).toHaveBeenCalledWith({ type: 'CONTINUE' });
+  });
+
+  it('shows busyButton, aria-busy and a disabled button while busy', async () => {
+    const { send, user } = setup({ answers: { name: 'Ann', email: 'a@b' }, canContinue: true, busy: true });
+    const button = screen.getByRole('button', { name: 'Saving…' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await user.type(screen.getByLabelText('Email'), '{Enter}');
+    expect(send).not.toHaveBeenCalledWith({ type: 'CONTINUE' });
+  });
+
+  it('falls back to the plain label when no disabled or busy label is given', () => {
+    const { disabledButton: _disabled, busyButton: _busy, ...plain } = capture;
+    setup({ form: plain, busy: true });
+    expect(screen.getByRole('button', { name: 'Get My Report' })).toBeDisabled();
+  });
+
+  it('shows an error in an alert and the privacy note', () => {
+    setup({ error: 'There was an error saving your responses. Please try again.', canContinue: true });
+    expect(screen.getByRole('alert')).toHaveTextContent('There was an error saving your responses. Please try again.');
+    expect(screen.getByText('We respect your privacy. No spam, ever.')).toBeInTheDocument();
+  });
+
+  it('has no alert without an error', () => {
+    setup();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

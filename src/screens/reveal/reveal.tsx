@@ -1,0 +1,45 @@
+import { ActionBar } from '../../components/action-bar.tsx';
+import { AnimatedPercent } from '../../components/animated-percent.tsx';
+import { Blocks } from '../../components/blocks.tsx';
+import { Button } from '../../components/button.tsx';
+import { FadeIn } from '../../components/fade-in.tsx';
+import { ScreenBody } from '../../components/screen-body.tsx';
+import type { ScreenProps } from '../screen-props.ts';
+import styles from './reveal.module.css';
+
+/** A resolved template as a number; blank or non-numeric text (a missing result) counts as 0. */
+function toNumber(text: string | undefined): number {
+  const value = Number(text ?? 0);
+  return Number.isFinite(value) ? value : 0;
+}
+
+/** The diagnosis moment: copy, then a percentage counting up to the computed score, then the way on. */
+export function RevealScreen({ screen, busy, send }: ScreenProps<'reveal'>) {
+  const { percent } = screen;
+  return (
+    <ScreenBody>
+      <Blocks blocks={screen.content} />
+      <FadeIn>
+        <section className={styles.score} aria-label={percent.label ?? percent.caption}>
+          {percent.label && <p className={styles.label}>{percent.label}</p>}
+          <AnimatedPercent
+            from={toNumber(percent.from)}
+            to={toNumber(percent.value)}
+            delayMs={percent.delayMs}
+            steps={percent.steps}
+            stepMs={percent.stepMs}
+          />
+          {percent.caption && <p className={styles.caption}>{percent.caption}</p>}
+        </section>
+      </FadeIn>
+      <FadeIn delay={0.3}>
+        <Blocks blocks={screen.footer} firstHeading={2} />
+      </FadeIn>
+      <ActionBar>
+        <Button busy={busy} onClick={() => send({ type: 'CONTINUE' })}>
+          {screen.button}
+        </Button>
+      </ActionBar>
+    </ScreenBody>
+  );
+}
