@@ -26,7 +26,10 @@ if (flow && (!strict || warnings.length === 0)) {
   const extra = warnings.length > 0 ? `, ${plural(warnings.length, 'warning')}` : '';
   console.log(`✓ ${file}: ${plural(Object.keys(flow.screens).length, 'screen')}, no errors${extra}`);
 } else {
-  const counts = [errors.length > 0 || !strict ? plural(errors.length, 'error') : '', strict && warnings.length > 0 ? plural(warnings.length, 'warning') : '']
+  const counts = [
+    errors.length > 0 || !strict ? plural(errors.length, 'error') : '',
+    strict && warnings.length > 0 ? plural(warnings.length, 'warning') : '',
+  ]
     .filter(Boolean)
     .join(', ');
   console.error(`✗ ${file}: ${counts}`);
