@@ -14,7 +14,7 @@ export function evaluate(expression: unknown, data: unknown): unknown {
   return jsonLogic.is_logic(expression) ? jsonLogic.apply(expression, data) : expression;
 }
 
-/** The data paths a rule reads through `var` (e.g. ["answers.skinIssues"]). */
+/** The data paths a rule reads through `var` (e.g. ["answers.colors"]). */
 export function ruleVars(rule: unknown): string[] {
   const found: string[] = [];
   const walk = (node: unknown): void => {

@@ -5,7 +5,7 @@
 
 const PLACEHOLDER = /\{([A-Za-z]\w*(?:\.\w+)*)\}/g;
 
-/** The dotted paths a template reads, in order (e.g. ["answers.age", "result.skinAge"]). */
+/** The dotted paths a template reads, in order (e.g. ["answers.age", "result.score"]). */
 export function placeholders(template: string): string[] {
   return Array.from(template.matchAll(PLACEHOLDER), (m) => m[1] ?? '');
 }

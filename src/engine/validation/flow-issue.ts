@@ -32,7 +32,7 @@ export interface FlowIssue {
   hint?: string;
 }
 
-/** `flows/skin-funnel.json:12:5 /screens/age/next: unknown screen "agee" — did you mean "age"?` */
+/** `flows/my-funnel.json:12:5 /screens/age/next: unknown screen "agee" — did you mean "age"?` */
 export function formatIssue(issue: FlowIssue): string {
   const where = `${issue.file}:${issue.line}:${issue.column}${issue.pointer === '' ? '' : ` ${issue.pointer}`}`;
   return `${where}: ${issue.message}${issue.hint === undefined ? '' : ` — ${issue.hint}`}`;

@@ -29,7 +29,7 @@ export const FLOW_CHECKS: readonly FlowCheck[] = [
 ];
 
 export interface ValidateFlowOptions {
-  /** The file name issues carry, e.g. flows/skin-funnel.json. */
+  /** The file name issues carry, e.g. flows/my-funnel.json. */
   file: string;
   /** The keys the scoring computes, readable as {result.key}. */
   resultKeys: readonly string[];

@@ -1,0 +1,77 @@
+/**
+ * The running funnel follows the flow file alone: a changed label or a reorder in a copy of the JSON
+ * changes what the visitor sees, with no code change.
+ */
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Flow } from '../engine/flow-model.ts';
+import { editedFlow, loadFlow } from '../../tests/support/load-flow.ts';
+import { createMemoryTracking } from '../tracking/memory-tracking.ts';
+import { resultCodeFor } from './derive-result.ts';
+import { FunnelApp } from './funnel-app.tsx';
+
+function renderFunnel(flow: Flow, path: string) {
+  window.history.replaceState(null, '', path);
+  const tracking = createMemoryTracking();
+  const code = resultCodeFor(flow.scoring);
+  render(
+    <FunnelApp
+      flow={flow}
+      ports={{
+        tracking,
+        pixel: tracking,
+        analysis: { analyzePhoto: () => Promise.resolve({}) },
+        navigation: { redirect: () => undefined },
+        log: { warn: () => undefined },
+      }}
+      results={{ derive: code.derive, ready: Promise.resolve(), isReady: () => true }}
+      storage={sessionStorage}
+    />,
+  );
+}
+
+describe('FunnelApp', () => {
+  it('shows the shipped flow: change speed follows skin concerns', async () => {
+    renderFunnel(loadFlow(), '/quiz/skin-concerns');
+    expect(screen.getByRole('heading', { name: 'Which changes in your skin concern you most?' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'How quickly have you noticed these changes?' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/quiz/change-speed');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '3');
+  });
+
+  it('a button label changed in the JSON alone changes the screen', () => {
+    const flow = editedFlow((json) => {
+      json.screens['cliff-education'] = { ...json.screens['cliff-education'], button: 'Am I at the tipping point?' };
+    });
+    renderFunnel(flow, '/quiz/cliff-education');
+    expect(screen.getByRole('button', { name: 'Am I at the tipping point?' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: "Check If You're At the Tipping Point" })).toBeNull();
+  });
+
+  it('reordering two screens in the JSON alone reorders the funnel', async () => {
+    const flow = editedFlow((json) => {
+      // start → change-speed → skin-concerns → age, instead of skin-concerns first.
+      json.screens.start = { ...json.screens.start, after: { delayMs: 600, to: 'change-speed' } };
+      json.screens['change-speed'] = { ...json.screens['change-speed'], next: 'skin-concerns' };
+      json.screens['skin-concerns'] = { ...json.screens['skin-concerns'], next: 'age' };
+    });
+    renderFunnel(flow, '/quiz/change-speed');
+    await userEvent.click(screen.getByRole('radio', { name: 'Over the past year' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Which changes in your skin concern you most?' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'How old are you?' })).toBeInTheDocument();
+  });
+
+  it('keeps answers in sessionStorage and restores them on a reload', async () => {
+    renderFunnel(loadFlow(), '/quiz/change-speed');
+    await userEvent.click(screen.getByRole('radio', { name: 'Within the last 6 months' }));
+    expect(JSON.parse(sessionStorage.getItem('quizData') ?? '{}')).toEqual({ changeSpeed: '6-12-months' });
+    cleanup();
+    renderFunnel(loadFlow(), '/quiz/change-speed');
+    expect(screen.getByRole('radio', { name: 'Within the last 6 months' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Over the past year' })).not.toBeChecked();
+  });
+});

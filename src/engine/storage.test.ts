@@ -1,0 +1,66 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { loadFlow } from '../../tests/support/load-flow.ts';
+import { loadSession, saveSession } from './storage.ts';
+
+const flow = loadFlow();
+
+describe('session storage', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('round-trips answers and data under the flow’s keys', () => {
+    saveSession(sessionStorage, flow, { answers: { age: 47, skinIssues: ['texture'] }, data: { contactInfo: { name: 'Ann' } } });
+    expect(JSON.parse(sessionStorage.getItem('quizData') ?? '')).toEqual({ age: 47, skinIssues: ['texture'] });
+    const loaded = loadSession(sessionStorage, flow);
+    expect(loaded.answers).toEqual({ age: 47, skinIssues: ['texture'] });
+    expect(loaded.data).toEqual({ contactInfo: { name: 'Ann' } });
+  });
+
+  it('creates a random session id when missing and keeps it', () => {
+    const first = loadSession(sessionStorage, flow).sessionId;
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(sessionStorage.getItem('quiz_session_id')).toBe(first);
+    expect(loadSession(sessionStorage, flow).sessionId).toBe(first);
+  });
+
+  it.each([
+    ['not JSON', '{age: 4'],
+    ['a list', '[1,2]'],
+    ['a string', '"hello"'],
+    ['null', 'null'],
+  ])('treats quizData that is %s as absent', (_name, raw) => {
+    sessionStorage.setItem('quizData', raw);
+    expect(loadSession(sessionStorage, flow).answers).toEqual({});
+  });
+
+  it('drops answers of the wrong type or unknown keys, keeping the rest', () => {
+    sessionStorage.setItem(
+      'quizData',
+      JSON.stringify({ age: '47', skinIssues: ['texture', 3], changeSpeed: '1-2-years', hrt: ['no'], evil: '<script>', email: 'a@b.c' }),
+    );
+    expect(loadSession(sessionStorage, flow).answers).toEqual({ changeSpeed: '1-2-years', email: 'a@b.c' });
+  });
+
+  it('treats a corrupt data key or a foreign session id as absent', () => {
+    sessionStorage.setItem('assessmentData', '[1]');
+    sessionStorage.setItem('contactInfo', '{oops');
+    sessionStorage.setItem('quiz_session_id', 'not-a-uuid');
+    const loaded = loadSession(sessionStorage, flow);
+    expect(loaded.data).toEqual({});
+    expect(loaded.sessionId).not.toBe('not-a-uuid');
+  });
+
+  it('keeps working when storage throws (privacy mode, quota)', () => {
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('quota');
+      },
+    } satisfies Pick<Storage, 'getItem' | 'setItem'>;
+    const storage = Object.assign(Object.create(Storage.prototype), broken);
+    expect(() => loadSession(storage, flow)).not.toThrow();
+    expect(() => saveSession(storage, flow, { answers: { age: 40 }, data: {} })).not.toThrow();
+    expect(loadSession(null, flow).answers).toEqual({});
+  });
+});
