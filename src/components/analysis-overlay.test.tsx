@@ -15,7 +15,13 @@ describe('AnalysisOverlay', () => {
 
   it('raises the bar by the step each tick up to 100 and ticks rows off one by one', () => {
     render(
-      <AnalysisOverlay title="Analyzing…" markers={markers} progressStep={8} progressTickMs={25} markerTickMs={150} />,
+      <AnalysisOverlay
+        title="Analyzing…"
+        markers={markers}
+        progressStep={8}
+        progressTickMs={25}
+        markerTickMs={150}
+      />,
     );
     const dialog = screen.getByRole('dialog', { name: 'Analyzing…' });
     expect(dialog).toHaveFocus();

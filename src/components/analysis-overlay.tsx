@@ -24,7 +24,10 @@ function useTicker(step: number, tickMs: number, limit: number): number {
   const done = value >= limit;
   useEffect(() => {
     if (done) return;
-    const timer = setInterval(() => setValue((current) => Math.min(current + step, limit)), Math.max(tickMs, 1));
+    const timer = setInterval(
+      () => setValue((current) => Math.min(current + step, limit)),
+      Math.max(tickMs, 1),
+    );
     return () => clearInterval(timer);
   }, [step, tickMs, limit, done]);
   return value;
@@ -34,7 +37,13 @@ function useTicker(step: number, tickMs: number, limit: number): number {
  * A modal that keeps the visitor company while her photo is analysed: a rising bar and marker rows
  * that tick off one by one. It only entertains; the real work's end is the machine's business.
  */
-export function AnalysisOverlay({ title, markers, progressStep, progressTickMs, markerTickMs }: AnalysisOverlayProps) {
+export function AnalysisOverlay({
+  title,
+  markers,
+  progressStep,
+  progressTickMs,
+  markerTickMs,
+}: AnalysisOverlayProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const percent = useTicker(progressStep, progressTickMs, 100);

@@ -14,7 +14,9 @@ describe('AnimatedPercent', () => {
   });
 
   it('waits, counts in steps and ends exactly on the target', () => {
-    const { container } = render(<AnimatedPercent from={0} to={73} delayMs={500} steps={60} stepMs={33.33} />);
+    const { container } = render(
+      <AnimatedPercent from={0} to={73} delayMs={500} steps={60} stepMs={33.33} />,
+    );
     const live = container.querySelector('[aria-live="polite"]');
     expect(shown()).toBe('0%');
 
@@ -57,7 +59,9 @@ describe('AnimatedPercent', () => {
         removeEventListener: () => undefined,
       })),
     );
-    const { container } = render(<AnimatedPercent from={0} to={73} delayMs={500} steps={60} stepMs={33.33} />);
+    const { container } = render(
+      <AnimatedPercent from={0} to={73} delayMs={500} steps={60} stepMs={33.33} />,
+    );
     expect(shown()).toBe('73%');
     expect(container.querySelector('[aria-live="polite"]')).toHaveTextContent('73%');
   });

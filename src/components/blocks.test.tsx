@@ -8,7 +8,12 @@ const everyBlock: Block[] = [
   { type: 'heading', text: 'Analysis Complete', eyebrow: 'Step 2' },
   { type: 'text', text: 'A plain paragraph.' },
   { type: 'text', text: 'An emphasised paragraph.', emphasis: true },
-  { type: 'list', title: 'What we analyse', style: 'check', items: ['Skin age', { title: 'Cliff zone', text: 'Are you in it?' }] },
+  {
+    type: 'list',
+    title: 'What we analyse',
+    style: 'check',
+    items: ['Skin age', { title: 'Cliff zone', text: 'Are you in it?' }],
+  },
   { type: 'list', style: 'number', items: ['First', 'Second'] },
   { type: 'list', style: 'cross', items: ['Harsh filters'] },
   { type: 'list', items: ['A bullet'] },
@@ -21,9 +26,24 @@ const everyBlock: Block[] = [
   },
   { type: 'badge', text: 'Qualified for Treatment', tone: 'success' },
   { type: 'badges', items: ['Private & secure', 'Doctor-guided'] },
-  { type: 'testimonial', quote: 'My skin feels alive again.', author: 'Maria, 52', detail: 'Verified buyer', rating: 5 },
-  { type: 'stats', items: [{ value: '3,000+', label: 'women' }, { value: '4.9/5', label: 'rating' }] },
-  { type: 'cards', items: [{ title: 'Age Factor', value: 'High', text: 'Your age matters.', tone: 'warning' }] },
+  {
+    type: 'testimonial',
+    quote: 'My skin feels alive again.',
+    author: 'Maria, 52',
+    detail: 'Verified buyer',
+    rating: 5,
+  },
+  {
+    type: 'stats',
+    items: [
+      { value: '3,000+', label: 'women' },
+      { value: '4.9/5', label: 'rating' },
+    ],
+  },
+  {
+    type: 'cards',
+    items: [{ title: 'Age Factor', value: 'High', text: 'Your age matters.', tone: 'warning' }],
+  },
   {
     type: 'score-bars',
     max: 10,
@@ -48,7 +68,9 @@ const everyBlock: Block[] = [
 describe('Blocks', () => {
   it('renders every block type', () => {
     const { container } = render(<Blocks blocks={everyBlock} />);
-    const types = Array.from(container.querySelectorAll('[data-block]'), (node) => node.getAttribute('data-block'));
+    const types = Array.from(container.querySelectorAll('[data-block]'), (node) =>
+      node.getAttribute('data-block'),
+    );
     expect(new Set(types)).toEqual(new Set(everyBlock.map((block) => block.type)));
     for (const node of container.querySelectorAll('[data-block]')) expect(node).not.toBeEmptyDOMElement();
   });
@@ -72,7 +94,10 @@ describe('Blocks', () => {
     const numbered = screen.getByText('First').closest('ol');
     expect(numbered).not.toBeNull();
     expect(screen.getByText('Harsh filters').closest('ul')).toHaveAttribute('data-style', 'cross');
-    expect(screen.getByText('Skin age', { selector: 'li' }).closest('ul')).toHaveAttribute('data-style', 'check');
+    expect(screen.getByText('Skin age', { selector: 'li' }).closest('ul')).toHaveAttribute(
+      'data-style',
+      'check',
+    );
   });
 
   it('renders images with their alt text, and both halves of a before/after', () => {
@@ -94,8 +119,14 @@ describe('Blocks', () => {
 
   it('renders score bars as meters coloured by thresholds', () => {
     render(<Blocks blocks={everyBlock} />);
-    expect(screen.getByRole('meter', { name: 'Volume' }).closest('[data-tone]')).toHaveAttribute('data-tone', 'good');
-    expect(screen.getByRole('meter', { name: 'Texture' }).closest('[data-tone]')).toHaveAttribute('data-tone', 'poor');
+    expect(screen.getByRole('meter', { name: 'Volume' }).closest('[data-tone]')).toHaveAttribute(
+      'data-tone',
+      'good',
+    );
+    expect(screen.getByRole('meter', { name: 'Texture' }).closest('[data-tone]')).toHaveAttribute(
+      'data-tone',
+      'poor',
+    );
   });
 
   it('marks the current step and notes', () => {

@@ -161,7 +161,10 @@ const blockRenderers = {
   comparison: (block) => (
     <dl className={styles.comparison}>
       {block.items.map((item, index) => (
-        <div key={index} className={index === 0 ? `${styles.figureItem} ${styles.highlight}` : styles.figureItem}>
+        <div
+          key={index}
+          className={index === 0 ? `${styles.figureItem} ${styles.highlight}` : styles.figureItem}
+        >
           <dt className={styles.figureLabel}>{item.label}</dt>
           <dd className={styles.figureValue}>{item.value}</dd>
         </div>

@@ -3,7 +3,9 @@ import { useSyncExternalStore } from 'react';
 const QUERY = '(prefers-reduced-motion: reduce)';
 
 function mediaQuery(): MediaQueryList | null {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(QUERY) : null;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(QUERY)
+    : null;
 }
 
 function subscribe(onChange: () => void): () => void {

@@ -21,7 +21,15 @@ describe('lazy renderers', () => {
     const send = vi.fn<(event: ScreenEvent) => void>();
     render(
       <Suspense fallback={<p>Loading…</p>}>
-        <Calculating screen={calculating} answers={{}} canContinue busy={false} error={null} photo={null} send={send} />
+        <Calculating
+          screen={calculating}
+          answers={{}}
+          canContinue
+          busy={false}
+          error={null}
+          photo={null}
+          send={send}
+        />
       </Suspense>,
     );
     expect(await screen.findByText('Analyzing Your Pattern...')).toBeInTheDocument();

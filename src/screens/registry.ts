@@ -32,7 +32,9 @@ const loadCalculating = once(() =>
 const loadPhotoUpload = once(() =>
   import('./photo-upload/photo-upload.tsx').then((module) => ({ default: module.PhotoUploadScreen })),
 );
-const loadReveal = once(() => import('./reveal/reveal.tsx').then((module) => ({ default: module.RevealScreen })));
+const loadReveal = once(() =>
+  import('./reveal/reveal.tsx').then((module) => ({ default: module.RevealScreen })),
+);
 
 /**
  * The renderer of every screen kind. `satisfies` makes a kind without a renderer, or a renderer for

@@ -34,7 +34,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** The kinds the JSON Schema lists under $defs.Screen.oneOf, read from the schema itself. */
 function kindsInSchema(): string[] {
-  const schema: unknown = JSON.parse(readFileSync(resolve(process.cwd(), 'schemas/flow.schema.json'), 'utf8'));
+  const schema: unknown = JSON.parse(
+    readFileSync(resolve(process.cwd(), 'schemas/flow.schema.json'), 'utf8'),
+  );
   const defs = isRecord(schema) && isRecord(schema.$defs) ? schema.$defs : {};
   const screen = defs.Screen;
   const variants = isRecord(screen) && Array.isArray(screen.oneOf) ? screen.oneOf : [];

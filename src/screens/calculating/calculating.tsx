@@ -23,7 +23,9 @@ export function CalculatingScreen({ screen, busy, send }: ScreenProps<'calculati
   return (
     <ScreenBody>
       <Blocks blocks={screen.content} />
-      <StatusMessage spinning={!done}>{done && screen.doneMessage ? screen.doneMessage : screen.message}</StatusMessage>
+      <StatusMessage spinning={!done}>
+        {done && screen.doneMessage ? screen.doneMessage : screen.message}
+      </StatusMessage>
       {done && (
         <ActionBar>
           <FadeIn>

@@ -21,7 +21,17 @@ const education: ScreenOfKind<'content'> = {
 
 function setup(busy = false) {
   const send = vi.fn<(event: ScreenEvent) => void>();
-  render(<ContentScreen screen={education} answers={{}} canContinue busy={busy} error={null} photo={null} send={send} />);
+  render(
+    <ContentScreen
+      screen={education}
+      answers={{}}
+      canContinue
+      busy={busy}
+      error={null}
+      photo={null}
+      send={send}
+    />,
+  );
   return { send, user: userEvent.setup() };
 }
 

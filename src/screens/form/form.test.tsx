@@ -11,8 +11,25 @@ const capture: ScreenOfKind<'form'> = {
   progress: { step: 10, of: 13 },
   content: [{ type: 'heading', text: 'Step 2: Unlock Your Full Skin Report' }],
   fields: [
-    { name: 'name', label: 'First name', type: 'text', placeholder: 'Your first name', autocomplete: 'given-name', required: true, maxLength: 80 },
-    { name: 'email', label: 'Email', type: 'email', placeholder: 'you@example.com', autocomplete: 'email', required: true, mustContain: '@', maxLength: 254 },
+    {
+      name: 'name',
+      label: 'First name',
+      type: 'text',
+      placeholder: 'Your first name',
+      autocomplete: 'given-name',
+      required: true,
+      maxLength: 80,
+    },
+    {
+      name: 'email',
+      label: 'Email',
+      type: 'email',
+      placeholder: 'you@example.com',
+      autocomplete: 'email',
+      required: true,
+      mustContain: '@',
+      maxLength: 254,
+    },
   ],
   button: 'Get My Report',
   disabledButton: 'Enter your details above',
@@ -29,10 +46,24 @@ interface Options {
   form?: ScreenOfKind<'form'>;
 }
 
-function setup({ answers = {}, canContinue = false, busy = false, error = null, form = capture }: Options = {}) {
+function setup({
+  answers = {},
+  canContinue = false,
+  busy = false,
+  error = null,
+  form = capture,
+}: Options = {}) {
   const send = vi.fn<(event: ScreenEvent) => void>();
   render(
-    <FormScreen screen={form} answers={answers} canContinue={canContinue} busy={busy} error={error} photo={null} send={send} />,
+    <FormScreen
+      screen={form}
+      answers={answers}
+      canContinue={canContinue}
+      busy={busy}
+      error={error}
+      photo={null}
+      send={send}
+    />,
   );
   return { send, user: userEvent.setup() };
 }
@@ -48,7 +79,9 @@ describe('FormScreen', () => {
     const email = screen.getByLabelText('Email');
     expect(email).toHaveAttribute('type', 'email');
     expect(email).toHaveAttribute('autocomplete', 'email');
-    expect(screen.getByRole('heading', { level: 1, name: 'Step 2: Unlock Your Full Skin Report' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Step 2: Unlock Your Full Skin Report' }),
+    ).toBeInTheDocument();
   });
 
   it('shows stored values and sends SET_FIELD on typing', () => {
@@ -72,6 +105,21 @@ describe('FormScreen', () => {
     expect(button).toBeDisabled();
     await user.type(screen.getByLabelText('Email'), '{Enter}');
     expect(send).not.toHaveBeenCalledWith({ type: 'CONTINUE' });
+  });
+
+  it('ignores a submit that bypasses the disabled button (e.g. a browser autofill submit)', () => {
+    const { send } = setup();
+    const form = screen.getByLabelText('Email').closest('form');
+    expect(form).not.toBeNull();
+    if (form) fireEvent.submit(form);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('ignores a submit while busy', () => {
+    const { send } = setup({ answers: { name: 'Ann', email: 'a@b' }, canContinue: true, busy: true });
+    const form = screen.getByLabelText('Email').closest('form');
+    if (form) fireEvent.submit(form);
+    expect(send).not.toHaveBeenCalled();
   });
 
   it('uses the plain label when allowed and sends CONTINUE on click', async () => {
@@ -103,7 +151,9 @@ describe('FormScreen', () => {
 
   it('shows an error in an alert and the privacy note', () => {
     setup({ error: 'There was an error saving your responses. Please try again.', canContinue: true });
-    expect(screen.getByRole('alert')).toHaveTextContent('There was an error saving your responses. Please try again.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'There was an error saving your responses. Please try again.',
+    );
     expect(screen.getByText('We respect your privacy. No spam, ever.')).toBeInTheDocument();
   });
 

@@ -51,7 +51,9 @@ export function FormScreen({ screen, answers, canContinue, busy, error, send }: 
                   readOnly={busy}
                   value={typeof stored === 'string' ? stored : ''}
                   aria-describedby={error ? errorId : undefined}
-                  onChange={(event) => send({ type: 'SET_FIELD', field: field.name, value: event.target.value })}
+                  onChange={(event) =>
+                    send({ type: 'SET_FIELD', field: field.name, value: event.target.value })
+                  }
                 />
               </div>
             );
@@ -73,7 +75,6 @@ export function FormScreen({ screen, answers, canContinue, busy, error, send }: 
           </Button>
           {screen.privacyNote && (
             <p id={privacyId} className={styles.privacy}>
-              <span aria-hidden="true">🔒 </span>
               {screen.privacyNote}
             </p>
           )}

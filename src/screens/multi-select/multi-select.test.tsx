@@ -50,7 +50,9 @@ describe('MultiSelectScreen', () => {
   it('sends SELECT_OPTION with the option value on each tap, on and off', async () => {
     const { send, user } = setup({ antiAgingExperience: ['failing'] });
     await user.click(screen.getByRole('checkbox', { name: "I don't use anything right now" }));
-    await user.click(screen.getByRole('checkbox', { name: "My old routine used to work, but it's failing now" }));
+    await user.click(
+      screen.getByRole('checkbox', { name: "My old routine used to work, but it's failing now" }),
+    );
     expect(send.mock.calls).toEqual([
       [{ type: 'SELECT_OPTION', value: 'nothing' }],
       [{ type: 'SELECT_OPTION', value: 'failing' }],
@@ -67,7 +69,9 @@ describe('MultiSelectScreen', () => {
 
   it('shows the selection from the answers (a restored answer)', () => {
     setup({ antiAgingExperience: ['failing'] }, true);
-    expect(screen.getByRole('checkbox', { name: "My old routine used to work, but it's failing now" })).toBeChecked();
+    expect(
+      screen.getByRole('checkbox', { name: "My old routine used to work, but it's failing now" }),
+    ).toBeChecked();
     expect(screen.getByRole('checkbox', { name: "I don't use anything right now" })).not.toBeChecked();
   });
 

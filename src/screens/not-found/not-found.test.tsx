@@ -14,7 +14,17 @@ const notFound: ScreenOfKind<'not-found'> = {
 describe('NotFoundScreen', () => {
   it('shows the code, the headline and an internal link home', () => {
     const send = vi.fn<(event: ScreenEvent) => void>();
-    render(<NotFoundScreen screen={notFound} answers={{}} canContinue busy={false} error={null} photo={null} send={send} />);
+    render(
+      <NotFoundScreen
+        screen={notFound}
+        answers={{}}
+        canContinue
+        busy={false}
+        error={null}
+        photo={null}
+        send={send}
+      />,
+    );
     expect(screen.getByText('404')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Return to Home' });
@@ -25,7 +35,17 @@ describe('NotFoundScreen', () => {
   it('leaves the code out when not given', () => {
     const { code: _code, ...plain } = notFound;
     const send = vi.fn<(event: ScreenEvent) => void>();
-    render(<NotFoundScreen screen={plain} answers={{}} canContinue busy={false} error={null} photo={null} send={send} />);
+    render(
+      <NotFoundScreen
+        screen={plain}
+        answers={{}}
+        canContinue
+        busy={false}
+        error={null}
+        photo={null}
+        send={send}
+      />,
+    );
     expect(screen.queryByText('404')).not.toBeInTheDocument();
   });
 });

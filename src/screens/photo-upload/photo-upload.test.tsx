@@ -21,7 +21,13 @@ const upload: ScreenOfKind<'photo-upload'> = {
   footer: [{ type: 'steps', items: ['Analysis', 'Diagnosis', 'Treatment'], current: 0 }],
   overlay: {
     title: 'Analyzing 5 Key Skin Markers…',
-    markers: ['Wrinkle depth', 'Jawline contour', 'Under-eye elasticity', 'Texture and tone', 'Surface hydration'],
+    markers: [
+      'Wrinkle depth',
+      'Jawline contour',
+      'Under-eye elasticity',
+      'Texture and tone',
+      'Surface hydration',
+    ],
     progressStep: 8,
     progressTickMs: 25,
     markerTickMs: 150,
@@ -59,7 +65,15 @@ interface Options {
 function setup({ photo = null, canContinue = false, busy = false }: Options = {}) {
   const send = vi.fn<(event: ScreenEvent) => void>();
   render(
-    <PhotoUploadScreen screen={upload} answers={{}} canContinue={canContinue} busy={busy} error={null} photo={photo} send={send} />,
+    <PhotoUploadScreen
+      screen={upload}
+      answers={{}}
+      canContinue={canContinue}
+      busy={busy}
+      error={null}
+      photo={photo}
+      send={send}
+    />,
   );
   return { send };
 }
@@ -89,7 +103,10 @@ describe('PhotoUploadScreen', () => {
     await userEvent.upload(screen.getByLabelText('Upload your photo'), png());
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
     const [event] = send.mock.calls[0] ?? [];
-    expect(event).toEqual({ type: 'PHOTO_SELECTED', image: expect.stringMatching(/^data:image\/png;base64,/) });
+    expect(event).toEqual({
+      type: 'PHOTO_SELECTED',
+      image: expect.stringMatching(/^data:image\/png;base64,/),
+    });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -103,7 +120,10 @@ describe('PhotoUploadScreen', () => {
   it('refuses a file that is not an image with notImageMessage and sends nothing', async () => {
     const { send } = setup();
     const user = userEvent.setup({ applyAccept: false });
-    await user.upload(screen.getByLabelText('Upload your photo'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    await user.upload(
+      screen.getByLabelText('Upload your photo'),
+      new File(['hello'], 'notes.txt', { type: 'text/plain' }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('That file is not a photo.');
     expect(send).not.toHaveBeenCalled();
   });
@@ -128,7 +148,10 @@ describe('PhotoUploadScreen', () => {
 
   it('previews the chosen photo, offers changeLabel and hides the hint', () => {
     setup({ photo: 'data:image/png;base64,AAAA', canContinue: true });
-    expect(screen.getByRole('img', { name: 'Your chosen photo' })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
+    expect(screen.getByRole('img', { name: 'Your chosen photo' })).toHaveAttribute(
+      'src',
+      'data:image/png;base64,AAAA',
+    );
     expect(screen.getByLabelText('Choose another photo')).toHaveAttribute('type', 'file');
     expect(screen.queryByText('Please upload a photo to proceed with analysis')).not.toBeInTheDocument();
   });

@@ -17,7 +17,9 @@ const defaults = {
   changeLabel: 'Choose a different photo',
   tooLargeMessage: 'This photo is too large. Please choose a smaller one.',
   notImageMessage: 'This file is not an image we can read. Please choose a JPG or PNG photo.',
-} as const satisfies Required<Pick<PhotoUpload, 'pickLabel' | 'changeLabel' | 'tooLargeMessage' | 'notImageMessage'>>;
+} as const satisfies Required<
+  Pick<PhotoUpload, 'pickLabel' | 'changeLabel' | 'tooLargeMessage' | 'notImageMessage'>
+>;
 
 function problemMessage(screen: PhotoUpload, problem: PhotoProblem): string {
   return problem === 'too-large'
@@ -35,7 +37,14 @@ function checklistBlocks(checklist: readonly string[] | undefined): Block[] {
  * Photo picker with preview. The file is checked and read here; the machine receives only a data
  * URL, and runs the analysis on Continue while this shows the overlay.
  */
-export function PhotoUploadScreen({ screen, canContinue, busy, error, photo, send }: ScreenProps<'photo-upload'>) {
+export function PhotoUploadScreen({
+  screen,
+  canContinue,
+  busy,
+  error,
+  photo,
+  send,
+}: ScreenProps<'photo-upload'>) {
   const [problem, setProblem] = useState<string | null>(null);
   const latestPick = useRef(0);
 
@@ -56,7 +65,9 @@ export function PhotoUploadScreen({ screen, canContinue, busy, error, photo, sen
     }
   };
 
-  const pickLabel = photo ? (screen.changeLabel ?? defaults.changeLabel) : (screen.pickLabel ?? defaults.pickLabel);
+  const pickLabel = photo
+    ? (screen.changeLabel ?? defaults.changeLabel)
+    : (screen.pickLabel ?? defaults.pickLabel);
 
   return (
     <div className={styles.body}>

@@ -16,7 +16,17 @@ const start: ScreenOfKind<'redirect'> = {
 describe('RedirectScreen', () => {
   it('shows a spinner and the message as a status, the content, and no button', () => {
     const send = vi.fn<(event: ScreenEvent) => void>();
-    render(<RedirectScreen screen={start} answers={{}} canContinue busy={false} error={null} photo={null} send={send} />);
+    render(
+      <RedirectScreen
+        screen={start}
+        answers={{}}
+        canContinue
+        busy={false}
+        error={null}
+        photo={null}
+        send={send}
+      />,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Starting assessment...');
     expect(screen.getByTestId('spinner')).toBeInTheDocument();
     expect(screen.getByText('It takes about two minutes.')).toBeInTheDocument();

@@ -30,7 +30,15 @@ const shown = () => screen.getByTestId('animated-percent').textContent;
 function setup(screenConfig: ScreenOfKind<'reveal'> = reveal) {
   const send = vi.fn<(event: ScreenEvent) => void>();
   render(
-    <RevealScreen screen={screenConfig} answers={{}} canContinue busy={false} error={null} photo={null} send={send} />,
+    <RevealScreen
+      screen={screenConfig}
+      answers={{}}
+      canContinue
+      busy={false}
+      error={null}
+      photo={null}
+      send={send}
+    />,
   );
   return { send, user: userEvent.setup({ advanceTimers: vi.advanceTimersByTime }) };
 }
@@ -48,7 +56,9 @@ describe('RevealScreen', () => {
 
   it('shows the content, the label, the caption, the footer and the button', () => {
     setup();
-    expect(screen.getByRole('heading', { level: 1, name: "Here's What's Really Happening" })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: "Here's What's Really Happening" }),
+    ).toBeInTheDocument();
     expect(screen.getByText('High Probability')).toBeInTheDocument();
     expect(screen.getByText('Hormone deficiency is driving your skin aging')).toBeInTheDocument();
     expect(screen.getByText('But hormone support can reverse this.')).toBeInTheDocument();

@@ -32,9 +32,11 @@ export function RevealScreen({ screen, busy, send }: ScreenProps<'reveal'>) {
           {percent.caption && <p className={styles.caption}>{percent.caption}</p>}
         </section>
       </FadeIn>
-      <FadeIn delay={0.3}>
-        <Blocks blocks={screen.footer} firstHeading={2} />
-      </FadeIn>
+      {screen.footer && (
+        <FadeIn delay={0.3}>
+          <Blocks blocks={screen.footer} firstHeading={2} />
+        </FadeIn>
+      )}
       <ActionBar>
         <Button busy={busy} onClick={() => send({ type: 'CONTINUE' })}>
           {screen.button}

@@ -9,7 +9,13 @@ import type { ScreenProps } from '../screen-props.ts';
 import styles from './single-choice.module.css';
 
 /** A question with one answer, as a radio group (native radios: arrow keys move the choice). */
-export function SingleChoiceScreen({ screen, answers, canContinue, busy, send }: ScreenProps<'single-choice'>) {
+export function SingleChoiceScreen({
+  screen,
+  answers,
+  canContinue,
+  busy,
+  send,
+}: ScreenProps<'single-choice'>) {
   const questionId = useId();
   const stored = answers[screen.answer];
   const current = typeof stored === 'string' ? stored : undefined;

@@ -23,7 +23,15 @@ const age: ScreenOfKind<'slider'> = {
 function setup(answers: Answers = {}) {
   const send = vi.fn<(event: ScreenEvent) => void>();
   render(
-    <SliderScreen screen={age} answers={answers} canContinue busy={false} error={null} photo={null} send={send} />,
+    <SliderScreen
+      screen={age}
+      answers={answers}
+      canContinue
+      busy={false}
+      error={null}
+      photo={null}
+      send={send}
+    />,
   );
   return { send, user: userEvent.setup() };
 }
