@@ -1,0 +1,303 @@
+/**
+ * End-to-end harness: serves the production build (`dist/`) with `vite preview` on a free port,
+ * drives Debian's Chromium through playwright-core on a phone-sized screen, collects every console
+ * error/warning and page error, and answers the external recommendation page
+ * (`https://example.com/**`) locally so the funnel's final redirect can be checked offline.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { preview, type PreviewServer } from 'vite';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/* ------------------------------------------------------------------------------------------------
+ * The flow file: the tests read routes, progress, copy and labels from it instead of copying them.
+ * ---------------------------------------------------------------------------------------------- */
+
+export type Progress = { step: number; of: number } | 'full';
+
+export interface FlowOption {
+  value: string;
+  label: string;
+}
+
+/** The parts of a screen the end-to-end tests read (the flow schema has many more). */
+export interface FlowScreen {
+  kind: string;
+  route?: string;
+  aliases?: string[];
+  progress?: Progress;
+  question?: string;
+  hint?: string;
+  message?: string;
+  doneMessage?: string;
+  button?: string;
+  disabledButton?: string;
+  selectedNote?: string;
+  required?: boolean;
+  minSelected?: number;
+  min?: number;
+  max?: number;
+  default?: number;
+  options?: FlowOption[];
+  fields?: { name: string; label: string }[];
+  content?: { type: string; text?: string }[];
+  footer?: { type: string; text?: string }[];
+  percent?: { label?: string; caption?: string };
+  after?: { delayMs: number; to?: string };
+  next?: string | { to: string }[];
+  requires?: { otherwise: string };
+  headline?: string;
+  linkLabel?: string;
+  pickLabel?: string;
+  formats?: string;
+  overlay?: { title: string; markers: string[] };
+  continue?: { type: string; params?: Record<string, unknown> }[];
+  enter?: { type: string; params?: Record<string, unknown> }[];
+}
+
+export interface FlowFile {
+  settings: Record<string, string>;
+  start: string;
+  notFound: string;
+  screens: Record<string, FlowScreen>;
+}
+
+export function loadFlow(): FlowFile {
+  return JSON.parse(readFileSync(join(repoRoot, 'flows/skin-funnel.json'), 'utf8')) as FlowFile;
+}
+
+/** Replaces `{settings.name}` placeholders with the flow's settings, as the app does for routes and copy. */
+export function withSettings(text: string, settings: Record<string, string>): string {
+  return text.replace(/\{settings\.([A-Za-z_][\w-]*)\}/g, (whole, name: string) => settings[name] ?? whole);
+}
+
+/** `[aria-valuenow, aria-valuemax]` a progress fraction should show: 'full' is 100 of 100. */
+export function progressValues(progress: Progress): [number, number] {
+  return progress === 'full' ? [100, 100] : [progress.step, progress.of];
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Server, browser and pages.
+ * ---------------------------------------------------------------------------------------------- */
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** The stand-in for the external recommendation page. */
+export const EXTERNAL_PAGE_HEADING = 'Recommendation (end-to-end stub)';
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and warnings, page errors and failed requests, in order, as readable lines. */
+  problems: string[];
+  /** Every request to `https://example.com/**` the page made (answered by the stub). */
+  externalRequests: string[];
+  /** Full URL of a path on the preview server. */
+  url(path: string): string;
+  /**
+   * Where each watched text (see `open`) first appeared in the DOM since the last page load:
+   * the pathname at that moment and the header progress bar's `aria-valuenow/aria-valuemax`.
+   */
+  seen(): Promise<Record<string, { path: string; progress: string | null }>>;
+}
+
+export interface Harness {
+  baseUrl: string;
+  browser: Browser;
+  /** A fresh phone-sized context and page. `watch` lists texts to record as they appear (see `seen`). */
+  open(options?: { watch?: readonly string[] }): Promise<TestPage>;
+  /** Closes every context opened so far (use in afterEach). */
+  closePages(): Promise<void>;
+  /** Stops the browser and the server (use in afterAll). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Installed in every page before its scripts: records when watched texts first show up. Plain
+ * JavaScript in a string, so no compiler helper (e.g. esbuild's `__name`) can leak into the page.
+ */
+function textWatcher(texts: readonly string[]): string {
+  return `(() => {
+  const texts = ${JSON.stringify(texts)};
+  const record = {};
+  window.__e2eSeen = record;
+  const check = () => {
+    const body = document.body;
+    if (!body) return;
+    const text = body.textContent || '';
+    for (const wanted of texts) {
+      if (record[wanted] || !text.includes(wanted)) continue;
+      const bar = document.querySelector('header [role="progressbar"]');
+      record[wanted] = {
+        path: location.pathname,
+        progress: bar ? bar.getAttribute('aria-valuenow') + '/' + bar.getAttribute('aria-valuemax') : null,
+      };
+    }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+})();`;
+}
+
+export async function startHarness(): Promise<Harness> {
+  if (!existsSync(join(repoRoot, 'dist/index.html'))) {
+    throw new Error(
+      'dist/index.html is missing: the end-to-end tests run against the production build. Run `npm run build` first.',
+    );
+  }
+
+  let server: PreviewServer | undefined;
+  let browser: Browser | undefined;
+  try {
+    server = await preview({
+      root: repoRoot,
+      configFile: join(repoRoot, 'vite.config.ts'),
+      logLevel: 'error',
+      preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
+    });
+    const baseUrl = server.resolvedUrls?.local[0]?.replace(/\/$/, '');
+    if (!baseUrl) throw new Error('vite preview started but reported no local URL');
+
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+    const launched = browser;
+    const started = server;
+    const contexts: BrowserContext[] = [];
+
+    const open = async (options: { watch?: readonly string[] } = {}): Promise<TestPage> => {
+      const context = await launched.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        locale: 'en-GB',
+      });
+      contexts.push(context);
+      const problems: string[] = [];
+      const externalRequests: string[] = [];
+      await context.route('https://example.com/**', async (route) => {
+        externalRequests.push(route.request().url());
+        await route.fulfill({
+          status: 200,
+          contentType: 'text/html; charset=utf-8',
+          body: `<!doctype html><html lang="en"><head><title>Recommendation</title></head><body><h1>${EXTERNAL_PAGE_HEADING}</h1></body></html>`,
+        });
+      });
+      await context.addInitScript({ content: textWatcher(options.watch ?? []) });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      page.setDefaultNavigationTimeout(15_000);
+      page.on('console', (message) => {
+        const type = message.type();
+        if (type === 'error' || type === 'warning') problems.push(`console.${type}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+      page.on('requestfailed', (request) => {
+        // A navigation away aborts pending requests on purpose; anything else is a problem.
+        const failure = request.failure()?.errorText ?? 'failed';
+        if (failure !== 'net::ERR_ABORTED') problems.push(`requestfailed: ${request.url()} (${failure})`);
+      });
+      return {
+        page,
+        context,
+        problems,
+        externalRequests,
+        url: (path) => `${baseUrl}${path}`,
+        seen: () =>
+          page.evaluate(
+            () =>
+              (window as unknown as { __e2eSeen?: Record<string, { path: string; progress: string | null }> })
+                .__e2eSeen ?? {},
+          ),
+      };
+    };
+
+    const closePages = async () => {
+      const open = contexts.splice(0);
+      await Promise.all(open.map((context) => context.close().catch(() => undefined)));
+    };
+
+    return {
+      baseUrl,
+      browser: launched,
+      open,
+      closePages,
+      stop: async () => {
+        await closePages();
+        await launched.close().catch(() => undefined);
+        await started.close();
+      },
+    };
+  } catch (error) {
+    await browser?.close().catch(() => undefined);
+    await server?.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * A real photo to upload.
+ * ---------------------------------------------------------------------------------------------- */
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A valid `size`×`size` RGB PNG (a soft skin-tone gradient) that any browser decodes. */
+export function tinyPng(size = 16): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // colour type: RGB
+  const rows: number[] = [];
+  for (let y = 0; y < size; y++) {
+    rows.push(0); // filter: none
+    for (let x = 0; x < size; x++) rows.push(225 - x * 2, 185 - y * 2, 160);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.from(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Writes `tinyPng()` to a temporary file and returns its path (for `setInputFiles`). */
+export function writeTinyPng(name = `e2e-selfie-${process.pid}.png`): string {
+  const path = join(tmpdir(), name);
+  writeFileSync(path, tinyPng());
+  return path;
+}

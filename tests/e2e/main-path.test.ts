@@ -1,0 +1,298 @@
+/**
+ * The production build in real Chromium on a phone-sized screen: the main path from `/` to the
+ * external recommendation page, Back and reload mid-way, an alias deep link, a guarded screen
+ * without data, and the not-found page. Routes, progress, labels and copy come from the flow file.
+ */
+import { rmSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  WAIT,
+  blockText,
+  button,
+  buttonOf,
+  copy,
+  expectScreen,
+  flow,
+  isChecked,
+  pathOf,
+  press,
+  progressOf,
+  progressShown,
+  progressText,
+  routeOf,
+  screenOf,
+  tapOption,
+} from './funnel.ts';
+import { EXTERNAL_PAGE_HEADING, startHarness, writeTinyPng, type Harness, type TestPage } from './harness.ts';
+
+let harness: Harness;
+let photoPath: string;
+
+beforeAll(async () => {
+  harness = await startHarness();
+  photoPath = writeTinyPng();
+});
+
+afterEach(async () => {
+  await harness?.closePages();
+});
+
+afterAll(async () => {
+  await harness?.stop();
+  if (photoPath) rmSync(photoPath, { force: true });
+});
+
+/** The 404 screen's log line for `path` (the only console output a visitor may cause). */
+function notFoundLog(path: string): string {
+  const log = screenOf(flow.notFound).enter?.find((a) => a.type === 'log');
+  const message = log?.params?.message;
+  if (typeof message !== 'string') throw new Error('The not-found screen logs nothing');
+  return message.replace('{path}', path);
+}
+
+function expectNoProblems(tp: TestPage): void {
+  expect(tp.problems).toEqual([]);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The slider's current number (the input's value). */
+async function sliderValue(tp: TestPage): Promise<string> {
+  return tp.page.getByRole('slider').inputValue();
+}
+
+/** The next screen after `id` on a straight transition. */
+function nextOf(id: string): string {
+  const next = screenOf(id).next;
+  if (typeof next !== 'string') throw new Error(`Screen "${id}" has no single next screen`);
+  return next;
+}
+
+describe('the main path, from / to the external recommendation page', () => {
+  it('walks every screen with its route and progress, survives Back and reload, and redirects with the email', async () => {
+    const start = screenOf(flow.start);
+    const creating = screenOf(nextOf('reversal-protocol'));
+    const photo = screenOf('photo-analysis');
+    const tp = await harness.open({
+      watch: [copy(start.message ?? ''), photo.overlay?.title ?? '', copy(creating.message ?? '')],
+    });
+    const { page } = tp;
+    const name = 'Jane';
+    const email = 'jane.doe+e2e@example.com';
+
+    // Start: 'Starting assessment...' on /, then on by itself to the first question. The redirect
+    // screen is replaced in history, not kept.
+    await page.goto(tp.url('/'));
+    const historyAtStart = await page.evaluate(() => history.length);
+    expect(start.route).toBe('/');
+    expect(start.after?.to).toBe('skin-concerns');
+    await expectScreen(page, 'skin-concerns');
+    const seenAtStart = (await tp.seen())[copy(start.message ?? '')];
+    expect(seenAtStart).toEqual({ path: '/', progress: progressText(progressOf(flow.start)) });
+    expect(await page.evaluate(() => history.length)).toBe(historyAtStart);
+
+    // Skin concerns: options toggle on and off; none is required.
+    expect(screenOf('skin-concerns').next).toBe('change-speed');
+    await tapOption(page, 'skin-concerns', 'firmness-loss');
+    await tapOption(page, 'skin-concerns', 'multiple-concerns');
+    await tapOption(page, 'skin-concerns', 'multiple-concerns', false);
+    expect(await isChecked(page, 'skin-concerns', 'firmness-loss')).toBe(true);
+    await press(page, buttonOf('skin-concerns'));
+
+    // Change speed: a single choice, required.
+    await expectScreen(page, 'change-speed');
+    expect(await button(page, buttonOf('change-speed')).isDisabled()).toBe(true);
+    await tapOption(page, 'change-speed', '6-12-months');
+    await press(page, buttonOf('change-speed'));
+
+    // Age: slider, default in the middle; move it with the keyboard like a visitor would.
+    const age = screenOf('age');
+    await expectScreen(page, 'age');
+    expect(await sliderValue(tp)).toBe(String(age.default ?? ''));
+    const slider = page.getByRole('slider');
+    expect(await slider.getAttribute('min')).toBe(String(age.min));
+    expect(await slider.getAttribute('max')).toBe(String(age.max));
+    await slider.focus();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowLeft');
+    const chosenAge = String((age.default ?? 0) - 5);
+    await expect.poll(() => sliderValue(tp), WAIT).toBe(chosenAge);
+    await expect.poll(() => page.getByTestId('slider-value').textContent(), WAIT).toContain(chosenAge);
+
+    // The browser's Back button: the previous screen, with its answer still chosen.
+    await page.goBack();
+    await expectScreen(page, 'change-speed');
+    expect(await isChecked(page, 'change-speed', '6-12-months')).toBe(true);
+    expect(await button(page, buttonOf('change-speed')).isEnabled()).toBe(true);
+    // …and forward again through Continue: the age chosen before is still there.
+    await press(page, buttonOf('change-speed'));
+    await expectScreen(page, 'age');
+    await expect.poll(() => sliderValue(tp), WAIT).toBe(chosenAge);
+    await press(page, buttonOf('age'));
+
+    // Cliff education → analysis bridge → photo upload.
+    await expectScreen(page, 'cliff-education');
+    await page.getByText(blockText('cliff-education', 'heading'), { exact: true }).waitFor();
+    await press(page, buttonOf('cliff-education'));
+    await expectScreen(page, 'analysis-bridge');
+    await page.getByText(blockText('analysis-bridge', 'heading'), { exact: true }).waitFor();
+    await press(page, buttonOf('analysis-bridge'));
+
+    // Photo upload: nothing to analyse until a real image is picked.
+    await expectScreen(page, 'photo-analysis');
+    await page.getByText(photo.hint ?? '', { exact: true }).waitFor();
+    await page.getByText(photo.formats ?? '', { exact: true }).waitFor();
+    expect(await button(page, buttonOf('photo-analysis')).isDisabled()).toBe(true);
+    await page.locator('input[type="file"]').setInputFiles(photoPath);
+    await page.getByRole('img', { name: 'Your chosen photo' }).waitFor();
+    await page.getByText(photo.hint ?? '', { exact: true }).waitFor({ state: 'hidden' });
+    await press(page, buttonOf('photo-analysis'));
+
+    // Detailed analysis (the overlay ran while the photo was analysed).
+    await expectScreen(page, 'detailed-analysis');
+    expect((await tp.seen())[photo.overlay?.title ?? '']?.path).toBe(routeOf('photo-analysis'));
+    // 'Your skin age is {result.skinAge}' shows a number, not a placeholder.
+    const skinAgeHeading = blockText('detailed-analysis', 'heading').replace(/\{.*$/, '');
+    await page
+      .getByText(new RegExp(`^${escapeRegExp(skinAgeHeading)}\\d+$`))
+      .first()
+      .waitFor();
+    await page.getByText('Next: Find the Root Cause', { exact: true }).waitFor();
+    await press(page, buttonOf('detailed-analysis'));
+
+    // Email capture: the button says what is missing until both fields are valid.
+    const capture = screenOf('email-capture');
+    const disabledLabel = copy(capture.disabledButton ?? '');
+    await expectScreen(page, 'email-capture');
+    await page.getByText(blockText('email-capture', 'heading'), { exact: true }).waitFor();
+    expect(await button(page, disabledLabel).isDisabled()).toBe(true);
+    const nameField = page.getByLabel(capture.fields?.[0]?.label ?? '', { exact: true });
+    const emailField = page.getByLabel(capture.fields?.[1]?.label ?? '', { exact: true });
+    await nameField.fill(name);
+    expect(await button(page, disabledLabel).isDisabled()).toBe(true);
+    await emailField.fill('jane.doe');
+    expect(await button(page, disabledLabel).isDisabled()).toBe(true);
+    await emailField.fill(email);
+    await button(page, buttonOf('email-capture')).waitFor();
+    expect(await button(page, buttonOf('email-capture')).isEnabled()).toBe(true);
+
+    // Reload mid-way: the same screen, with what was typed.
+    await page.reload();
+    await expectScreen(page, 'email-capture');
+    await expect.poll(() => nameField.inputValue(), WAIT).toBe(name);
+    await expect.poll(() => emailField.inputValue(), WAIT).toBe(email);
+    expect(await button(page, buttonOf('email-capture')).isEnabled()).toBe(true);
+    await press(page, buttonOf('email-capture'));
+
+    // Doctor investigation (route carries the persona's slug): at least one answer is required.
+    await expectScreen(page, 'doctor-investigation');
+    expect(routeOf('doctor-investigation')).toBe(`/quiz/${flow.settings.doctorSlug}`);
+    expect(await button(page, buttonOf('doctor-investigation')).isDisabled()).toBe(true);
+    await tapOption(page, 'doctor-investigation', 'poor-sleep');
+    await tapOption(page, 'doctor-investigation', 'hot-flashes');
+    // Reload here too: the same answers come back.
+    await page.reload();
+    await expectScreen(page, 'doctor-investigation');
+    await expect.poll(() => isChecked(page, 'doctor-investigation', 'poor-sleep'), WAIT).toBe(true);
+    expect(await isChecked(page, 'doctor-investigation', 'hot-flashes')).toBe(true);
+    expect(await isChecked(page, 'doctor-investigation', 'none')).toBe(false);
+    await press(page, buttonOf('doctor-investigation'));
+
+    // Anti-aging experience: a choice brings the green note.
+    const experience = screenOf('anti-aging-experience');
+    const failing = "My old routine used to work, but it's failing now";
+    await expectScreen(page, 'anti-aging-experience');
+    expect(await button(page, buttonOf('anti-aging-experience')).isDisabled()).toBe(true);
+    await tapOption(page, 'anti-aging-experience', failing);
+    await page.getByText(copy(experience.selectedNote ?? ''), { exact: true }).waitFor();
+    await press(page, buttonOf('anti-aging-experience'));
+
+    // Root cause reveal: the level label and the animated percentage.
+    const reveal = screenOf('root-cause-reveal');
+    await expectScreen(page, 'root-cause-reveal');
+    await page.getByText(blockText('root-cause-reveal', 'heading'), { exact: true }).waitFor();
+    await page.getByText(copy(reveal.percent?.caption ?? ''), { exact: true }).waitFor();
+    await page.getByText(/^(Very High|High|Medium-High|Medium|Low-Medium) Probability$/).waitFor();
+    await page.getByText(blockText('root-cause-reveal', 'text', 'footer'), { exact: true }).waitFor();
+    await press(page, buttonOf('root-cause-reveal'));
+
+    // Education urgency → treatment plan → reversal protocol (progress full).
+    await expectScreen(page, 'education-urgency');
+    await page.getByText(blockText('education-urgency', 'heading'), { exact: true }).waitFor();
+    await press(page, buttonOf('education-urgency'));
+    await expectScreen(page, 'treatment-projection');
+    await press(page, buttonOf('treatment-projection'));
+    await expectScreen(page, 'reversal-protocol');
+    await page.getByText(blockText('reversal-protocol', 'heading'), { exact: true }).waitFor();
+    await press(page, buttonOf('reversal-protocol'));
+
+    // 'Creating Your Protocol' (a transient screen: the address stays), then the external page
+    // with the visitor's email, URL-encoded, and the source marker.
+    await page.getByText(copy(creating.message ?? ''), { exact: true }).waitFor();
+    expect(pathOf(page)).toBe(routeOf('reversal-protocol'));
+    expect(await progressShown(page)).toBe(progressText(creating.progress ?? 'full'));
+    const expectedUrl = `${flow.settings.recommendationUrl}?email=${encodeURIComponent(email)}&source=${flow.settings.source}`;
+    expect(expectedUrl).toBe(
+      `https://example.com/recommendation?email=${encodeURIComponent(email)}&source=skin-funnel`,
+    );
+    await page.waitForURL(expectedUrl, { timeout: (creating.after?.delayMs ?? 3000) + 10_000 });
+    await page.getByRole('heading', { name: EXTERNAL_PAGE_HEADING }).waitFor();
+    expect(tp.externalRequests).toEqual([expectedUrl]);
+    expect(new URL(page.url()).searchParams.get('email')).toBe(email);
+
+    // Back from the external page returns to the protocol page, not to the transient screen.
+    await page.goBack();
+    await expectScreen(page, 'reversal-protocol');
+
+    expectNoProblems(tp);
+  });
+});
+
+describe('deep links, guards and unknown paths', () => {
+  it('opens the age screen from the alias /quiz/step-4 and shows its canonical route', async () => {
+    const tp = await harness.open();
+    const alias = '/quiz/step-4';
+    expect(screenOf('age').aliases).toContain(alias);
+    await tp.page.goto(tp.url(alias));
+    await expectScreen(tp.page, 'age');
+    expect(pathOf(tp.page)).toBe(routeOf('age'));
+    expect(await sliderValue(tp)).toBe(String(screenOf('age').default));
+    await tp.page.getByText(copy(screenOf('age').question ?? ''), { exact: true }).waitFor();
+    expectNoProblems(tp);
+  });
+
+  it('sends a visitor without any data from /detailed-analysis to its redirect target', async () => {
+    const tp = await harness.open();
+    const guarded = screenOf('detailed-analysis');
+    const target = guarded.requires?.otherwise ?? '';
+    expect(target).toBe('photo-analysis');
+    await tp.page.goto(tp.url(routeOf('detailed-analysis')));
+    await expectScreen(tp.page, target);
+    expect(pathOf(tp.page)).toBe('/photo-analysis');
+    expect(await tp.page.getByText(buttonOf('detailed-analysis'), { exact: true }).count()).toBe(0);
+    expectNoProblems(tp);
+  });
+
+  it('shows the not-found page for /nope, keeps the path, logs it, and links back to the start', async () => {
+    const tp = await harness.open();
+    const { page } = tp;
+    const notFound = screenOf(flow.notFound);
+    await page.goto(tp.url('/nope'));
+    await page.getByRole('heading', { name: notFound.headline ?? '', exact: true }).waitFor();
+    expect(notFound.headline).toBe('Oops! Page not found');
+    expect(pathOf(page)).toBe('/nope');
+    await expect.poll(() => tp.problems, WAIT).toEqual([`console.warning: ${notFoundLog('/nope')}`]);
+    // Still on /nope after the app has settled.
+    expect(pathOf(page)).toBe('/nope');
+
+    const home = page.getByRole('link', { name: notFound.linkLabel ?? '', exact: true });
+    expect(notFound.linkLabel).toBe('Return to Home');
+    expect(await home.getAttribute('href')).toBe('/');
+    await home.click();
+    // Back at the start, which moves on to the first question by itself.
+    await expectScreen(page, 'skin-concerns');
+    await button(page, buttonOf('skin-concerns')).waitFor();
+    expect(tp.problems).toEqual([`console.warning: ${notFoundLog('/nope')}`]);
+  });
+});
