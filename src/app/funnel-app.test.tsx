@@ -34,19 +34,19 @@ function renderFunnel(flow: Flow, path: string) {
 describe('FunnelApp', () => {
   it('shows the shipped flow: change speed follows skin concerns', async () => {
     renderFunnel(loadFlow(), '/quiz/skin-concerns');
-    expect(screen.getByRole('heading', { name: 'Which changes in your skin concern you most?' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Which changes in your skin concern you most?' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'How quickly have you noticed these changes?' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/quiz/change-speed');
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '3');
   });
 
-  it('a button label changed in the JSON alone changes the screen', () => {
+  it('a button label changed in the JSON alone changes the screen', async () => {
     const flow = editedFlow((json) => {
       json.screens['cliff-education'] = { ...json.screens['cliff-education'], button: 'Am I at the tipping point?' };
     });
     renderFunnel(flow, '/quiz/cliff-education');
-    expect(screen.getByRole('button', { name: 'Am I at the tipping point?' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Am I at the tipping point?' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: "Check If You're At the Tipping Point" })).toBeNull();
   });
 
@@ -58,7 +58,7 @@ describe('FunnelApp', () => {
       json.screens['skin-concerns'] = { ...json.screens['skin-concerns'], next: 'age' };
     });
     renderFunnel(flow, '/quiz/change-speed');
-    await userEvent.click(screen.getByRole('radio', { name: 'Over the past year' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Over the past year' }));
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'Which changes in your skin concern you most?' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -67,11 +67,11 @@ describe('FunnelApp', () => {
 
   it('keeps answers in sessionStorage and restores them on a reload', async () => {
     renderFunnel(loadFlow(), '/quiz/change-speed');
-    await userEvent.click(screen.getByRole('radio', { name: 'Within the last 6 months' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Within the last 6 months' }));
     expect(JSON.parse(sessionStorage.getItem('quizData') ?? '{}')).toEqual({ changeSpeed: '6-12-months' });
     cleanup();
     renderFunnel(loadFlow(), '/quiz/change-speed');
-    expect(screen.getByRole('radio', { name: 'Within the last 6 months' })).toBeChecked();
+    expect(await screen.findByRole('radio', { name: 'Within the last 6 months' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Over the past year' })).not.toBeChecked();
   });
 });

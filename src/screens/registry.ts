@@ -1,12 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import type { ScreenKind } from '../engine/flow-model.ts';
-import { ContentScreen } from './content/content.tsx';
-import { FormScreen } from './form/form.tsx';
-import { MultiSelectScreen } from './multi-select/multi-select.tsx';
 import { NotFoundScreen } from './not-found/not-found.tsx';
 import { RedirectScreen } from './redirect/redirect.tsx';
-import { SingleChoiceScreen } from './single-choice/single-choice.tsx';
-import { SliderScreen } from './slider/slider.tsx';
 import type { ScreenProps } from './screen-props.ts';
 
 /** One renderer per screen kind, each taking the props of its own kind. */
@@ -25,7 +20,21 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
     }));
 }
 
-// These pull in framer-motion or are heavy, so they are split off the first screen's bundle.
+// Only the first screen's kind (redirect: 'Starting assessment...') and not-found are eager; every other
+// renderer is split off the first screen's bundle and fetched by preloadRenderers() right after it.
+const loadContent = once(() =>
+  import('./content/content.tsx').then((module) => ({ default: module.ContentScreen })),
+);
+const loadForm = once(() => import('./form/form.tsx').then((module) => ({ default: module.FormScreen })));
+const loadMultiSelect = once(() =>
+  import('./multi-select/multi-select.tsx').then((module) => ({ default: module.MultiSelectScreen })),
+);
+const loadSingleChoice = once(() =>
+  import('./single-choice/single-choice.tsx').then((module) => ({ default: module.SingleChoiceScreen })),
+);
+const loadSlider = once(() =>
+  import('./slider/slider.tsx').then((module) => ({ default: module.SliderScreen })),
+);
 const loadCalculating = once(() =>
   import('./calculating/calculating.tsx').then((module) => ({ default: module.CalculatingScreen })),
 );
@@ -38,16 +47,16 @@ const loadReveal = once(() =>
 
 /**
  * The renderer of every screen kind. `satisfies` makes a kind without a renderer, or a renderer for
- * the wrong kind, a compile error. Light kinds (the first screens: redirect, multi-select, …) are
+ * the wrong kind, a compile error. The first screen’s kind (redirect) and not-found are
  * eager; lazy ones need a Suspense boundary and should be warmed with `preloadRenderers()`.
  */
 export const screenRenderers = {
   redirect: RedirectScreen,
-  content: ContentScreen,
-  'multi-select': MultiSelectScreen,
-  'single-choice': SingleChoiceScreen,
-  slider: SliderScreen,
-  form: FormScreen,
+  content: lazy(loadContent),
+  'multi-select': lazy(loadMultiSelect),
+  'single-choice': lazy(loadSingleChoice),
+  slider: lazy(loadSlider),
+  form: lazy(loadForm),
   calculating: lazy(loadCalculating),
   'photo-upload': lazy(loadPhotoUpload),
   reveal: lazy(loadReveal),
@@ -60,5 +69,14 @@ export const screenRenderers = {
  * again when its screen renders.
  */
 export async function preloadRenderers(): Promise<void> {
-  await Promise.allSettled([loadCalculating(), loadPhotoUpload(), loadReveal()]);
+  await Promise.allSettled([
+    loadContent(),
+    loadForm(),
+    loadMultiSelect(),
+    loadSingleChoice(),
+    loadSlider(),
+    loadCalculating(),
+    loadPhotoUpload(),
+    loadReveal(),
+  ]);
 }
