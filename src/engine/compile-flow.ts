@@ -150,8 +150,12 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
     { target: `#funnel.${flow.notFound}`, actions: 'rememberPath' },
   ] as const;
 
-  /** Where the screen leads, first matching `when` wins; `extra` actions run on the way. */
-  const leave = (screen: Screen, guardComplete: boolean, target?: string) => {
+  /**
+   * Where screen `id` leads: `target` when given, else its `next` (first matching `when` wins). The
+   * screen's `continue` actions run on the way; `guardComplete` also requires its input to be complete.
+   */
+  const leave = (id: string, guardComplete: boolean, target?: string) => {
+    const screen = screenOf(id);
     const next = 'next' in screen ? screen.next : undefined;
     const onward = flowActions('continue' in screen ? screen.continue : undefined);
     const targets = target
@@ -161,19 +165,17 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
         : (next ?? []);
     return targets.map(({ to, when }) => ({
       target: `#funnel.${to}`,
-      guard: guardComplete || when !== undefined ? guardFor(screen, guardComplete, when) : undefined,
+      guard: guardComplete || when !== undefined ? guardFor(id, guardComplete, when) : undefined,
       actions: onward,
     }));
   };
 
-  const guardFor = (screen: Screen, guardComplete: boolean, when: unknown) => {
-    const id = idOf(screen);
+  const guardFor = (id: string, guardComplete: boolean, when: unknown) => {
     const complete = { type: 'canContinue', params: { screen: id } } as const;
     const rule = { type: 'ruleHolds', params: { rule: when } } as const;
     if (!guardComplete) return rule;
     return when === undefined ? complete : and([complete, rule]);
   };
-  const idOf = (screen: Screen) => Object.keys(flow.screens).find((id) => flow.screens[id] === screen) ?? '';
 
   const stateFor = (id: string) => {
     const screen = screenOf(id);
@@ -182,7 +184,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
     const afterTarget = 'after' in screen ? screen.after : undefined;
     const onwardAfter = afterTarget
       ? afterTarget.to || ('next' in screen && screen.next)
-        ? leave(screen, false, afterTarget.to)
+        ? leave(id, false, afterTarget.to)
         : [{ target: '.done', actions: flowActions('continue' in screen ? screen.continue : undefined) }]
       : undefined;
 
@@ -200,17 +202,17 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
             PHOTO_CLEARED: { actions: 'clearPhoto' },
             CONTINUE: submit
               ? { guard: { type: 'canContinue', params: withScreen }, target: 'busy', actions: [{ type: 'applyDefaults', params: withScreen }, 'clearError'] }
-              : leave(screen, true).map((t) => ({ ...t, actions: [{ type: 'applyDefaults', params: withScreen }, ...t.actions] })),
+              : leave(id, true).map((t) => ({ ...t, actions: [{ type: 'applyDefaults', params: withScreen }, ...t.actions] })),
           },
         },
-        busy: submit ? busyState(screen, submit) : {},
+        busy: submit ? busyState(id, submit) : {},
         done: {},
       },
     });
   };
 
-  const busyState = (screen: Screen, submit: NonNullable<Extract<Screen, { submit?: unknown }>['submit']>) => {
-    const onward = leave(screen, false);
+  const busyState = (id: string, submit: NonNullable<Extract<Screen, { submit?: unknown }>['submit']>) => {
+    const onward = leave(id, false);
     const onError =
       submit.onError === 'continue'
         ? onward
