@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { flowPlugin } from './scripts/vite-plugin-flow.ts';
+import { localBackendPlugin } from './scripts/vite-plugin-local-backend.ts';
 
 export default defineConfig({
-  plugins: [react(), flowPlugin()],
+  plugins: [react(), flowPlugin(), localBackendPlugin()],
   build: {
     target: 'es2022',
     sourcemap: false,

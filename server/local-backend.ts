@@ -1,0 +1,185 @@
+/**
+ * The embedded local backend: answers the two HTTP shapes the browser's supabase-js uses, so the app
+ * runs with no account or service. `POST /rest/v1/rpc/<fn>` runs a database function as anon (see
+ * rpc.ts); `POST /functions/v1/<name>` runs an edge-function handler (`Request → Response`). Any
+ * other `/rest/v1/<table>` request is answered by the table's anon privileges: denied, as in production.
+ * Mounted into the Vite dev and preview servers as connect middleware.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PGlite } from '@electric-sql/pglite';
+import { openDatabase } from './database.ts';
+import { callRpc, errorBody } from './rpc.ts';
+
+/** The anon key of the local backend. Public by nature, like every anon key. */
+export const LOCAL_ANON_KEY = 'local-anon-key';
+
+/** Request bodies above this are refused (413) before they are parsed. */
+export const MAX_RPC_BODY_BYTES = 64 * 1024;
+
+export type EdgeFunction = (request: Request) => Promise<Response>;
+
+export interface LocalBackendOptions {
+  /** Where PGlite keeps its files; undefined = in memory. */
+  dataDir?: string;
+  /** Edge functions by name, served at `/functions/v1/<name>`. */
+  functions?: Record<string, EdgeFunction>;
+  /** Byte cap for `/functions/v1/` bodies (the handler may check a lower one). */
+  maxFunctionBodyBytes?: number;
+}
+
+export interface LocalBackend {
+  /** Connect-style middleware; calls `next` for paths that are not the backend's. */
+  middleware(req: IncomingMessage, res: ServerResponse, next: () => void): void;
+  /** The database, opened (and migrated) on first use. */
+  database(): Promise<PGlite>;
+  close(): Promise<void>;
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
+  'access-control-allow-headers': 'authorization, apikey, content-type, x-client-info, prefer, content-profile, accept-profile',
+};
+
+function send(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { ...CORS_HEADERS, ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) });
+  res.end(body === undefined ? undefined : JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) throw new HttpError(413, 'PGRST413', `The request body is larger than ${limit} bytes`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += buffer.length;
+    if (size > limit) throw new HttpError(413, 'PGRST413', `The request body is larger than ${limit} bytes`);
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function parseJson(raw: Buffer): unknown {
+  if (raw.length === 0) return {};
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new HttpError(400, 'PGRST102', 'The request body is not valid JSON');
+  }
+}
+
+function checkApiKey(req: IncomingMessage): void {
+  const key = req.headers.apikey ?? req.headers.authorization?.replace(/^Bearer\s+/i, '');
+  if (key !== LOCAL_ANON_KEY) throw new HttpError(401, 'PGRST301', 'No API key found in request, or the API key is not valid');
+}
+
+const TABLE_PRIVILEGE: Record<string, string> = { GET: 'SELECT', HEAD: 'SELECT', POST: 'INSERT', PATCH: 'UPDATE', PUT: 'UPDATE', DELETE: 'DELETE' };
+
+export function createLocalBackend(options: LocalBackendOptions = {}): LocalBackend {
+  let opened: Promise<PGlite> | undefined;
+  const database = () => (opened ??= openDatabase({ dataDir: options.dataDir }));
+
+  async function table(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
+    const privilege = TABLE_PRIVILEGE[req.method ?? ''];
+    if (!privilege) throw new HttpError(405, 'PGRST117', `Unsupported HTTP method: ${req.method ?? ''}`);
+    const db = await database();
+    const { rows } = await db.query<{ exists: boolean; allowed: boolean | null }>(
+      `select to_regclass('public.' || quote_ident($1)) is not null as exists,
+              case when to_regclass('public.' || quote_ident($1)) is null then null
+                   else has_table_privilege('anon', to_regclass('public.' || quote_ident($1)), $2) end as allowed`,
+      [name, privilege],
+    );
+    const row = rows[0];
+    if (!row?.exists) {
+      send(res, 404, errorBody('PGRST205', `Could not find the table 'public.${name}' in the schema cache`));
+      return;
+    }
+    if (!row.allowed) {
+      send(res, 401, errorBody('42501', `permission denied for table ${name}`));
+      return;
+    }
+    send(res, 501, errorBody('PGRST000', 'Direct table access is not implemented by the local backend; use an RPC'));
+  }
+
+  async function rpc(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
+    if (req.method !== 'POST') throw new HttpError(405, 'PGRST117', 'Functions are called with POST');
+    const args = parseJson(await readBody(req, MAX_RPC_BODY_BYTES));
+    const result = await callRpc(await database(), name, args);
+    send(res, result.status, result.body);
+  }
+
+  async function edgeFunction(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
+    const handler = options.functions?.[name];
+    if (!handler) {
+      send(res, 404, { error: { code: 'not_found', message: `No function named "${name}"` } });
+      return;
+    }
+    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, options.maxFunctionBodyBytes ?? 16 * 1024 * 1024);
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string') headers.set(key, value);
+    }
+    const response = await handler(
+      new Request(`http://localhost${req.url ?? '/'}`, { method: req.method ?? 'POST', headers, body: body ? new Uint8Array(body) : undefined }),
+    );
+    const responseHeaders: Record<string, string> = {};
+    response.headers.forEach((value, key) => (responseHeaders[key] = value));
+    res.writeHead(response.status, { ...CORS_HEADERS, ...responseHeaders });
+    res.end(Buffer.from(await response.arrayBuffer()));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
+    const rpcMatch = /^\/rest\/v1\/rpc\/([^/?]+)$/.exec(path);
+    const tableMatch = /^\/rest\/v1\/([^/?]+)$/.exec(path);
+    const functionMatch = /^\/functions\/v1\/([^/?]+)$/.exec(path);
+    if (!rpcMatch && !tableMatch && !functionMatch) return false;
+    if (req.method === 'OPTIONS') {
+      send(res, 204);
+      return true;
+    }
+    checkApiKey(req);
+    if (rpcMatch?.[1]) await rpc(req, res, decodeURIComponent(rpcMatch[1]));
+    else if (functionMatch?.[1]) await edgeFunction(req, res, decodeURIComponent(functionMatch[1]));
+    else if (tableMatch?.[1]) await table(req, res, decodeURIComponent(tableMatch[1]));
+    return true;
+  }
+
+  return {
+    middleware(req, res, next) {
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      handle(req, res, path)
+        .then((handled) => {
+          if (!handled) next();
+        })
+        .catch((error: unknown) => {
+          if (res.headersSent) {
+            res.end();
+            return;
+          }
+          if (error instanceof HttpError) {
+            send(res, error.status, errorBody(error.code, error.message));
+            return;
+          }
+          // The message may quote a visitor's input, so only the kind of failure is logged.
+          console.error(`Local backend: ${req.method ?? ''} ${path} failed (${error instanceof Error ? error.name : 'error'})`);
+          send(res, 500, errorBody('PGRST000', 'The local backend failed to answer'));
+        });
+    },
+    database,
+    async close() {
+      if (opened) await (await opened).close();
+      opened = undefined;
+    },
+  };
+}
