@@ -1,0 +1,293 @@
+/**
+ * A loss-free outbox for backend writes from the browser. Each write is stored before it is sent, sent
+ * in order one at a time, and retried with backoff until it is delivered or can never be; a reload or
+ * the next visit picks up whatever was still pending. Framework-free: storage, transport and clock come
+ * in as options.
+ */
+
+/** One write waiting for delivery. `args` must be JSON: it is stored as JSON and reloaded from it. */
+export interface OutboxEntry {
+  id: string;
+  /** Which backend write this is (e.g. an RPC name); the outbox never interprets it. */
+  fn: string;
+  args: Record<string, unknown>;
+  /** Failed attempts so far. */
+  attempts: number;
+  createdAt: number;
+  dedupeKey?: string;
+}
+
+export interface OutboxOptions {
+  /** Where pending entries survive a reload (localStorage in the browser); null keeps them in memory only. */
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  /** The storage key, e.g. 'funnel_outbox'. */
+  key: string;
+  /** Delivers one entry; rejects when it was not delivered. */
+  send(entry: OutboxEntry): Promise<void>;
+  /** Whether a failed send is worth another try; default {@link isRetryable}. */
+  retryable?: (error: unknown) => boolean;
+  /** The backoff before the first retry (before jitter); default 1000. */
+  baseDelayMs?: number;
+  /** The longest backoff (before jitter); default 60000. */
+  maxDelayMs?: number;
+  /** Attempts in all, the first included, before an entry is dropped; default 12. */
+  maxAttempts?: number;
+  /** Jitter source in [0, 1); default Math.random. */
+  random?: () => number;
+  /** Clock for `createdAt`; default Date.now. */
+  now?: () => number;
+  /**
+   * An entry is dropped: its error is not retryable or its attempts are used up. Log the `fn`, `id` and
+   * error if you like, never `args`: they may hold personal data.
+   */
+  onDrop?: (entry: OutboxEntry, error: unknown) => void;
+}
+
+export interface Outbox {
+  /**
+   * Stores the write, then tries to send it at once (behind anything already queued). Resolves when it
+   * is delivered; rejects with the error when this first try fails — including when an earlier entry's
+   * failure holds it back — while the entry stays queued and is retried in the background. An `id` or
+   * `dedupeKey` that is still pending adds nothing: it tries the pending entry now (its args win) and
+   * the promise is for that try.
+   */
+  enqueue(
+    fn: string,
+    args: Record<string, unknown>,
+    options?: { id?: string; dedupeKey?: string },
+  ): Promise<void>;
+  /** Sends everything pending now, cancelling the backoff wait; resolves when the pass is over. Never rejects. */
+  flush(): Promise<void>;
+  /** A copy of the queued entries, oldest first. */
+  pending(): OutboxEntry[];
+  /**
+   * Stops the timer and further sends (a send in flight still completes); pending entries stay stored
+   * for the next visit. Promises still waiting stay unsettled; an enqueue afterwards is stored and rejects.
+   */
+  dispose(): void;
+}
+
+const DEFAULTS = {
+  baseDelayMs: 1000,
+  maxDelayMs: 60_000,
+  maxAttempts: 12,
+} as const satisfies Partial<OutboxOptions>;
+
+/** Bumped with a migration in `load` when the stored shape changes. */
+const STORAGE_VERSION = 1;
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true } | { ok: false; error: unknown };
+
+/**
+ * Creates the outbox and loads what a previous page left in storage; call `flush()` to send that.
+ * Backoff uses "equal jitter": after the n-th failed attempt the wait is d/2 + random()·d/2, where
+ * d = min(maxDelayMs, baseDelayMs·2^(n−1)) — never zero, so a broken network is not hammered.
+ */
+export function createOutbox(options: OutboxOptions): Outbox {
+  const { storage, key, send } = options;
+  const retryable = options.retryable ?? isRetryable;
+  const baseDelayMs = options.baseDelayMs ?? DEFAULTS.baseDelayMs;
+  const maxDelayMs = options.maxDelayMs ?? DEFAULTS.maxDelayMs;
+  const maxAttempts = options.maxAttempts ?? DEFAULTS.maxAttempts;
+  const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
+
+  let queue = load(storage, key);
+  const waiters = new Map<string, Waiter[]>();
+  let busy = false;
+  let rerun = false;
+  let disposed = false;
+  let current = Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  function persist(): void {
+    write(storage, key, JSON.stringify({ version: STORAGE_VERSION, entries: queue }));
+  }
+
+  function settle(id: string, error?: { error: unknown }): void {
+    const list = waiters.get(id) ?? [];
+    waiters.delete(id);
+    for (const waiter of list) {
+      if (error) waiter.reject(error.error);
+      else waiter.resolve();
+    }
+  }
+
+  function rejectAll(error: unknown): void {
+    for (const id of [...waiters.keys()]) settle(id, { error });
+  }
+
+  function remove(entry: OutboxEntry): void {
+    queue = queue.filter((queued) => queued !== entry);
+    persist();
+  }
+
+  function backoff(attempts: number): number {
+    const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempts - 1));
+    return ceiling / 2 + (random() * ceiling) / 2;
+  }
+
+  /** One pass over the queue, head first; at most one runs, so no entry is ever sent twice at once. */
+  function start(): Promise<void> {
+    if (disposed || busy) return current;
+    clearTimeout(timer);
+    timer = undefined;
+    current = run();
+    return current;
+  }
+
+  async function run(): Promise<void> {
+    busy = true;
+    try {
+      for (let entry = queue[0]; entry && !disposed; entry = queue[0]) {
+        const outcome = await attempt(entry);
+        if (outcome.ok) {
+          remove(entry);
+          settle(entry.id);
+          continue;
+        }
+        entry.attempts += 1;
+        if (!retryable(outcome.error) || entry.attempts >= maxAttempts) {
+          remove(entry);
+          settle(entry.id, outcome);
+          drop(entry, outcome.error);
+          continue;
+        }
+        persist();
+        // Order matters (a lead before its updates), so the head blocks the rest: everyone waiting on
+        // this pass learns that their write did not go through now.
+        rejectAll(outcome.error);
+        if (rerun) {
+          rerun = false;
+          continue;
+        }
+        if (!disposed) timer = setTimeout(() => void start(), backoff(entry.attempts));
+        return;
+      }
+    } finally {
+      busy = false;
+      rerun = false;
+    }
+  }
+
+  async function attempt(entry: OutboxEntry): Promise<Outcome> {
+    try {
+      await send({ ...entry });
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  }
+
+  function drop(entry: OutboxEntry, error: unknown): void {
+    try {
+      options.onDrop?.({ ...entry }, error);
+    } catch {
+      // A failing logger must not stop the rest of the queue.
+    }
+  }
+
+  return {
+    enqueue(fn, args, { id, dedupeKey } = {}) {
+      let entry = queue.find(
+        (queued) => queued.id === id || (dedupeKey !== undefined && queued.dedupeKey === dedupeKey),
+      );
+      if (!entry) {
+        entry = { id: id ?? crypto.randomUUID(), fn, args, attempts: 0, createdAt: now() };
+        if (dedupeKey !== undefined) entry.dedupeKey = dedupeKey;
+        queue.push(entry);
+        persist();
+      }
+      const { id: entryId } = entry;
+      const delivered = new Promise<void>((resolve, reject) => {
+        waiters.set(entryId, [...(waiters.get(entryId) ?? []), { resolve, reject }]);
+      });
+      if (disposed) settle(entryId, { error: new Error('Outbox disposed') });
+      else void start();
+      return delivered;
+    },
+    flush() {
+      if (busy) rerun = true;
+      return start();
+    },
+    pending() {
+      return queue.map((entry) => ({ ...entry }));
+    },
+    dispose() {
+      disposed = true;
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
+/**
+ * The default retry rule: network failures (fetch's TypeError, a timeout or abort) and HTTP 408, 429
+ * and 5xx (an error with a numeric `status`). Anything else — another 4xx, or an error we cannot
+ * classify — will fail the same way again, so it is dropped.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  if (!isRecord(error)) return false;
+  if (error.name === 'TimeoutError' || error.name === 'AbortError') return true;
+  const { status } = error;
+  return typeof status === 'number' && (status === 408 || status === 429 || status >= 500);
+}
+
+/** Flushes the outbox whenever the browser comes back online; returns the unsubscribe. */
+export function connectOutbox(outbox: Pick<Outbox, 'flush'>, win: EventTarget = window): () => void {
+  const onOnline = () => void outbox.flush();
+  win.addEventListener('online', onOnline);
+  return () => win.removeEventListener('online', onOnline);
+}
+
+/** Stored entries are untrusted: anything unreadable, foreign or of another version counts as absent. */
+function load(storage: OutboxOptions['storage'], key: string): OutboxEntry[] {
+  const stored = readJson(storage, key);
+  if (!isRecord(stored) || stored.version !== STORAGE_VERSION || !Array.isArray(stored.entries)) return [];
+  const items: unknown[] = stored.entries;
+  const entries: OutboxEntry[] = [];
+  for (const item of items) {
+    const entry = parseEntry(item);
+    if (entry && !entries.some((seen) => seen.id === entry.id)) entries.push(entry);
+  }
+  return entries;
+}
+
+function parseEntry(value: unknown): OutboxEntry | null {
+  if (!isRecord(value)) return null;
+  const { id, fn, args, attempts, createdAt, dedupeKey } = value;
+  if (typeof id !== 'string' || id === '' || typeof fn !== 'string' || !isRecord(args)) return null;
+  if (typeof attempts !== 'number' || !Number.isInteger(attempts) || attempts < 0) return null;
+  if (typeof createdAt !== 'number' || !Number.isFinite(createdAt)) return null;
+  if (dedupeKey !== undefined && typeof dedupeKey !== 'string') return null;
+  const entry: OutboxEntry = { id, fn, args, attempts, createdAt };
+  if (dedupeKey !== undefined) entry.dedupeKey = dedupeKey;
+  return entry;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function readJson(storage: OutboxOptions['storage'], key: string): unknown {
+  try {
+    const text = storage?.getItem(key) ?? null;
+    return text === null ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function write(storage: OutboxOptions['storage'], key: string, value: string): void {
+  try {
+    storage?.setItem(key, value);
+  } catch {
+    // Quota or privacy mode: the outbox keeps working from memory for this page.
+  }
+}
