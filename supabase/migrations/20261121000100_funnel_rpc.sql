@@ -8,9 +8,10 @@ revoke all on schema funnel_private from public;
 comment on schema funnel_private is 'Argument checks shared by the funnel RPCs; not exposed through the API.';
 
 -- Functions are executable by PUBLIC by default in Postgres, and by anon and authenticated in Supabase.
-alter default privileges in schema public revoke execute on functions from public;
+-- PUBLIC's EXECUTE is a global default, which a per-schema revoke cannot take away (per-schema default
+-- privileges only add to the global ones), so it is revoked globally for the role running migrations.
+alter default privileges revoke execute on functions from public;
 alter default privileges in schema public revoke execute on functions from anon, authenticated;
-alter default privileges in schema funnel_private revoke execute on functions from public;
 
 create function funnel_private.invalid(field text, reason text) returns void
 language plpgsql as $$
@@ -175,7 +176,13 @@ begin
      or (value #>> '{}') !~ '^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$' then
     perform funnel_private.invalid(field, 'must be an ISO date-time');
   end if;
-  result := (value #>> '{}')::timestamptz;
+  -- The pattern lets through dates that don't exist (2026-02-30, 25:00, +99:99); the cast's own
+  -- 22007/22008/22009 would name no field.
+  begin
+    result := (value #>> '{}')::timestamptz;
+  exception when data_exception then
+    perform funnel_private.invalid(field, 'must be an ISO date-time');
+  end;
   if result > now() + interval '5 minutes' or result < now() - interval '30 days' then
     perform funnel_private.invalid(field, 'must be within the last 30 days');
   end if;
