@@ -1,4 +1,5 @@
-// @vitest-environment node
+// @vitest-environment jsdom
+// (jsdom, as in the browser: supabase-js wants a WebSocket, which Node 20 lacks; realtime is never opened.)
 /**
  * The local backend through the real supabase-js client, as the browser uses it: RPC success,
  * PostgREST-shaped errors naming the field, denied table access, edge functions, and bad requests.
@@ -6,7 +7,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBackend, LOCAL_ANON_KEY, MAX_RPC_BODY_BYTES, type LocalBackend } from './local-backend.ts';
 
@@ -34,8 +34,6 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   supabase = createClient(url, LOCAL_ANON_KEY, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    // Node 20 has no WebSocket of its own; the funnel never opens a realtime channel anyway.
-    realtime: { transport: WebSocket },
   });
 }, 60_000);
 

@@ -2,28 +2,41 @@ import '../components/tokens.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import flow from 'virtual:flow';
+import { loadSession } from '../engine/storage.ts';
 import { preloadRenderers } from '../screens/registry.ts';
+import { backendConfig } from '../tracking/backend-config.ts';
+import { rememberLanding } from '../tracking/landing.ts';
+import { startSessionClock } from '../tracking/session-time.ts';
+import { createAppPorts } from './app-ports.ts';
 import { FunnelApp } from './funnel-app.tsx';
 import { lazyResults } from './lazy-results.ts';
-import { createLocalPorts } from './local-ports.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+const session = safeStorage(() => window.sessionStorage);
+const local = safeStorage(() => window.localStorage);
+const config = backendConfig(import.meta.env, window.location.origin);
+const landing = rememberLanding(session, document.referrer);
+// Resolves after the first paint: the lazy screens, supabase-js and the outbox wait for it.
+const afterPaint = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 const results = lazyResults(() => import('./result-code-chunk.ts').then((chunk) => chunk.resultCode));
+const ports = createAppPorts({ config, fallback: results.fallback, storage: local, referrer: landing.referrer, afterPaint });
 
 createRoot(root).render(
   <StrictMode>
-    <FunnelApp flow={flow} ports={createLocalPorts(results.fallback)} results={results} storage={safeSessionStorage()} />
+    <FunnelApp flow={flow} ports={ports} results={results} storage={session} />
   </StrictMode>,
 );
 
-// After the first paint, fetch the lazy screens so no later tap waits for the network.
-requestAnimationFrame(() => setTimeout(() => void preloadRenderers().catch(() => undefined), 0));
+void afterPaint.then(() => {
+  startSessionClock({ config, sessionId: loadSession(session, flow).sessionId, storage: session });
+  return preloadRenderers().catch(() => undefined);
+});
 
-function safeSessionStorage(): Storage | null {
+function safeStorage(get: () => Storage): Storage | null {
   try {
-    return window.sessionStorage;
+    return get();
   } catch {
     return null;
   }

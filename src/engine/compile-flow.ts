@@ -7,7 +7,15 @@ import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { isComplete, selectOption, setFieldValue, setSliderValue, withDefaults } from './answers.ts';
 import type { FunnelEvent } from './events.ts';
 import type { Answers, Flow, Screen, StoredData } from './flow-model.ts';
-import type { Action, LogAction, PixelAction, RedirectAction, StoreDataAction, TrackStepAction } from './flow.gen.ts';
+import type {
+  Action,
+  LogAction,
+  PixelAction,
+  RedirectAction,
+  StoreDataAction,
+  TrackJourneyAction,
+  TrackStepAction,
+} from './flow.gen.ts';
 import type { FunnelPorts, VisitorSnapshot } from './ports.ts';
 import { routeTable } from './routes.ts';
 import { evaluate, holds } from './rules.ts';
@@ -107,12 +115,19 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
           return { ...context.data, [params.key]: value };
         },
       }),
+      // Each save gets its own id before it is sent: the backend writes one row per id however often
+      // the send is retried, and the id is known at once (for the ad event's deduplication).
+      newLead: assign({ leadId: () => crypto.randomUUID() }),
       saveLead: ({ context }) => {
-        ports.tracking.saveLead(visitor(context)).catch(() => ports.log.warn('Lead save failed; it stays queued'));
+        ports.tracking
+          .saveLead({ ...visitor(context), leadId: context.leadId ?? crypto.randomUUID() })
+          .catch(() => ports.log.warn('Lead save failed; it stays queued'));
       },
       recordFinalClick: ({ context }) => ports.tracking.finalClick(visitor(context)),
       pixel: ({ context }, params: PixelAction['params']) => ports.pixel.track(params.event, visitor(context)),
       trackStep: ({ context }, params: TrackStepAction['params']) => ports.tracking.stepTracked(params, visitor(context)),
+      trackJourney: ({ context }, params: TrackJourneyAction['params']) =>
+        ports.tracking.journeyReached(params.step, visitor(context)),
       redirect: ({ context }, params: RedirectAction['params']) => {
         // Settings are trusted configuration (the base URL); everything else is visitor data.
         const url = interpolate(params.url, scopeFor(context), (text, path) =>
@@ -124,7 +139,9 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
       log: ({ context }, params: LogAction['params']) => ports.log.warn(interpolate(params.message, scopeFor(context))),
     },
     actors: {
-      saveLead: fromPromise<{ id: string }, VisitorSnapshot>(({ input }) => ports.tracking.saveLead(input)),
+      saveLead: fromPromise<{ id: string }, VisitorSnapshot & { leadId: string }>(({ input }) =>
+        ports.tracking.saveLead(input),
+      ),
       analyzePhoto: fromPromise<Record<string, unknown>, { image: string; visitor: VisitorSnapshot }>(({ input }) =>
         ports.analysis.analyzePhoto(input.image, input.visitor),
       ),
@@ -132,7 +149,10 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
   });
 
   /** The flow's actions, as references to the named implementations above. */
-  const flowActions = (actions: Action[] | undefined): Action[] => actions ?? [];
+  const flowActions = (actions: Action[] | undefined) =>
+    (actions ?? []).flatMap((action): (Action | { type: 'newLead' })[] =>
+      action.type === 'saveLead' ? [{ type: 'newLead' }, action] : [action],
+    );
 
   /** Transitions into `id`, honouring its `requires` (used for deep links and Back). */
   const arrive = (id: string) => {
@@ -228,9 +248,10 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
     if (submit.actor === 'saveLead') {
       return funnel.createStateConfig({
         tags: 'busy',
+        entry: 'newLead',
         invoke: {
           src: 'saveLead',
-          input: ({ context }) => visitor(context),
+          input: ({ context }) => ({ ...visitor(context), leadId: context.leadId ?? crypto.randomUUID() }),
           onDone: onward.map((t) => ({
             ...t,
             actions: [{ type: 'rememberLead', params: ({ event }) => ({ id: event.output.id }) }, ...t.actions],

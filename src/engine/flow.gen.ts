@@ -254,6 +254,26 @@ export type Rule16 = RulesLogic;
  */
 export type ScreenId5 = string;
 /**
+ * Journey step reached when the screen shows.
+ */
+export type JourneyStep =
+  | 'quiz_started'
+  | 'step_2_skin_issues'
+  | 'step_3_change_speed'
+  | 'cliff_education'
+  | 'step_1_age'
+  | 'photo_upload'
+  | 'analysis_results'
+  | 'diagnosis_reveal'
+  | 'treatment_plan'
+  | 'contact_form'
+  | 'form_completed'
+  | 'final_cta_clicked';
+/**
+ * Step-view name recorded when the screen shows, e.g. quiz_skin_issues.
+ */
+export type StepName = string;
+/**
  * A side effect, by name. Implementations live in the engine's setup(); the name must be one of these.
  */
 export type Action =
@@ -262,8 +282,29 @@ export type Action =
   | RecordFinalClickAction
   | PixelAction
   | TrackStepAction
+  | TrackJourneyAction
   | RedirectAction
   | LogAction;
+/**
+ * Step name.
+ */
+export type StepName1 = string;
+/**
+ * Journey step.
+ */
+export type JourneyStep1 =
+  | 'quiz_started'
+  | 'step_2_skin_issues'
+  | 'step_3_change_speed'
+  | 'cliff_education'
+  | 'step_1_age'
+  | 'photo_upload'
+  | 'analysis_results'
+  | 'diagnosis_reveal'
+  | 'treatment_plan'
+  | 'contact_form'
+  | 'form_completed'
+  | 'final_cta_clicked';
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -1025,14 +1066,12 @@ export interface Requires {
  * What showing this screen records.
  */
 export interface Track {
+  journey?: JourneyStep;
+  step?: StepName;
   /**
-   * Journey step reached, e.g. step_2_skin_issues (see the tracking table).
+   * The flow step the step view counts under (default 1).
    */
-  journey?: string;
-  /**
-   * Step-view name, e.g. quiz_skin_issues.
-   */
-  step?: string;
+  stepNumber?: number;
 }
 export interface StoreDataAction {
   /**
@@ -1091,10 +1130,7 @@ export interface TrackStepAction {
    * The step.
    */
   params: {
-    /**
-     * Step name.
-     */
-    name: string;
+    name: StepName1;
     /**
      * Step number.
      */
@@ -1103,6 +1139,18 @@ export interface TrackStepAction {
      * Whether the step counts as completed.
      */
     completed: boolean;
+  };
+}
+export interface TrackJourneyAction {
+  /**
+   * Record that the visitor reached a journey step (e.g. form_completed after a form is sent).
+   */
+  type: 'trackJourney';
+  /**
+   * The step.
+   */
+  params: {
+    step: JourneyStep1;
   };
 }
 export interface RedirectAction {

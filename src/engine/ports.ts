@@ -3,7 +3,7 @@
  * src/app; the engine never knows which. Every method must be safe to call: tracking never throws.
  */
 import type { Answers, StoredData } from './flow-model.ts';
-import type { Track } from './flow.gen.ts';
+import type { JourneyStep, Track } from './flow.gen.ts';
 
 /** What a port call knows about the visitor. */
 export interface VisitorSnapshot {
@@ -16,10 +16,16 @@ export interface VisitorSnapshot {
 export interface TrackingPort {
   /** A screen was shown; `track` is its flow declaration. */
   screenViewed(track: Track, screenId: string, visitor: VisitorSnapshot): void;
+  /** The visitor reached a journey step outside a screen view, e.g. a form was sent. */
+  journeyReached(step: JourneyStep, visitor: VisitorSnapshot): void;
   /** A named step happened, e.g. treatment-projection-completed. */
   stepTracked(step: { name: string; number: number; completed: boolean }, visitor: VisitorSnapshot): void;
-  /** Save the lead. Resolves with its id once it is saved or safely queued; rejects when the visitor should be told. */
-  saveLead(visitor: VisitorSnapshot): Promise<{ id: string }>;
+  /**
+   * Save the lead under `visitor.leadId` (a fresh id per save, so a retried send writes one row).
+   * Resolves with the saved lead's id once the backend has it; rejects when the visitor should be
+   * told (the adapter keeps the lead and still delivers it later).
+   */
+  saveLead(visitor: VisitorSnapshot & { leadId: string }): Promise<{ id: string }>;
   /** The final call to action was clicked. */
   finalClick(visitor: VisitorSnapshot): void;
 }

@@ -2,11 +2,12 @@
  * Tracking kept in memory: what the funnel would send, in order. Used by tests, Storybook and the
  * local build until the backend adapter replaces it behind the same port.
  */
-import type { Track } from '../engine/flow.gen.ts';
+import type { JourneyStep, Track } from '../engine/flow.gen.ts';
 import type { PixelPort, TrackingPort, VisitorSnapshot } from '../engine/ports.ts';
 
 export type TrackedCall =
   | { type: 'screenViewed'; screenId: string; track: Track; sessionId: string }
+  | { type: 'journeyReached'; step: JourneyStep; sessionId: string }
   | { type: 'stepTracked'; name: string; number: number; completed: boolean; sessionId: string }
   | { type: 'leadSaved'; id: string; sessionId: string; answers: VisitorSnapshot['answers'] }
   | { type: 'finalClick'; sessionId: string; leadId: string | null }
@@ -24,12 +25,15 @@ export function createMemoryTracking(options: { failLeads?: () => boolean } = {}
     screenViewed(track, screenId, visitor) {
       calls.push({ type: 'screenViewed', screenId, track, sessionId: visitor.sessionId });
     },
+    journeyReached(step, visitor) {
+      calls.push({ type: 'journeyReached', step, sessionId: visitor.sessionId });
+    },
     stepTracked(step, visitor) {
       calls.push({ type: 'stepTracked', ...step, sessionId: visitor.sessionId });
     },
     saveLead(visitor) {
       if (options.failLeads?.()) return Promise.reject(new Error('lead save failed'));
-      const id = crypto.randomUUID();
+      const id = visitor.leadId;
       calls.push({ type: 'leadSaved', id, sessionId: visitor.sessionId, answers: visitor.answers });
       return Promise.resolve({ id });
     },

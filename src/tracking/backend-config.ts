@@ -1,0 +1,28 @@
+/**
+ * Where the browser's backend calls go. A build with VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY talks to
+ * hosted Supabase; a build without them talks to the embedded local backend on the page's own origin
+ * (`npm start`, `npm run dev`), whose anon key is this fixed public string.
+ */
+export const LOCAL_ANON_KEY = 'local-anon-key';
+
+export interface BackendConfig {
+  /** Base URL: `<url>/rest/v1/rpc/<fn>` and `<url>/functions/v1/<name>`. */
+  url: string;
+  /** The public anon key (never a service key). */
+  anonKey: string;
+}
+
+export interface BackendEnv {
+  VITE_SUPABASE_URL?: string;
+  VITE_SUPABASE_ANON_KEY?: string;
+}
+
+/** The config for this build; throws supabase-js's own messages when only half of it is set. */
+export function backendConfig(env: BackendEnv, origin: string): BackendConfig {
+  const url = env.VITE_SUPABASE_URL?.trim().replace(/\/+$/, '');
+  const anonKey = env.VITE_SUPABASE_ANON_KEY?.trim();
+  if (!url && !anonKey) return { url: origin, anonKey: LOCAL_ANON_KEY };
+  if (!url) throw new Error('supabaseUrl is required.');
+  if (!anonKey) throw new Error('supabaseKey is required.');
+  return { url, anonKey };
+}

@@ -1,0 +1,133 @@
+/**
+ * The tracking port over the backend's RPCs (spec §7): journey steps, step views and progress, the
+ * quiz completion (the lead) and the final click. Every write goes through the outbox, so a flaky phone
+ * connection delays a row but never loses it, and a retry never doubles it. Tracking never throws into
+ * the funnel: failures only reach the console, without personal data.
+ */
+import type { Track } from '../engine/flow.gen.ts';
+import type { TrackingPort, VisitorSnapshot } from '../engine/ports.ts';
+import type { Outbox } from './outbox.ts';
+
+export interface BackendTrackingOptions {
+  outbox: Pick<Outbox, 'enqueue' | 'pending'>;
+  /** The browser and the landing referrer, sent with journey steps and step views. */
+  page: { userAgent: string; referrer: string | null };
+  /** Console output for developers (never personal data). */
+  log: (message: string) => void;
+  now?: () => Date;
+}
+
+/** Step views count under flow step 1 unless the flow says otherwise (spec §4). */
+const DEFAULT_STEP_NUMBER = 1;
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+function list(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+function wholeNumber(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : null;
+}
+
+/** The visitor's email: the answer, else what a contact form stored. */
+function emailOf(visitor: VisitorSnapshot): string | null {
+  return text(visitor.answers.email) ?? text(visitor.data.contactInfo?.email);
+}
+
+/** The row `save_quiz_completion` takes: spec §7's quiz completion fields from the answers. */
+export function quizCompletionArgs(visitor: VisitorSnapshot & { leadId: string }): Record<string, unknown> {
+  const { answers } = visitor;
+  return {
+    id: visitor.leadId,
+    session_id: visitor.sessionId,
+    name: text(answers.name) ?? text(visitor.data.contactInfo?.name),
+    email: emailOf(visitor),
+    age: wholeNumber(answers.age),
+    skin_issues: list(answers.skinIssues),
+    change_speed: text(answers.changeSpeed),
+    other_symptoms: list(answers.otherSymptoms),
+    skin_treatments: list(answers.skinTreatments),
+    hrt: text(answers.hrt),
+  };
+}
+
+export function createBackendTracking(options: BackendTrackingOptions): TrackingPort {
+  const { outbox, page, log } = options;
+  const now = options.now ?? (() => new Date());
+
+  /** Fire and forget: the outbox keeps retrying after a failed first try; the console says so. */
+  const send = (fn: string, args: Record<string, unknown>, failure: string, id?: string) => {
+    outbox.enqueue(fn, args, id ? { id } : {}).catch(() => log(`${failure}; it will be retried`));
+  };
+
+  const stepView = (visitor: VisitorSnapshot, name: string, number: number, completed: boolean) => {
+    const eventId = crypto.randomUUID();
+    send(
+      'track_step_view',
+      {
+        event_id: eventId,
+        session_id: visitor.sessionId,
+        step_name: name,
+        step_number: number,
+        completed,
+        user_agent: page.userAgent,
+        referrer: page.referrer,
+        visited_at: now().toISOString(),
+      },
+      'Failed to track quiz step',
+      eventId,
+    );
+  };
+
+  const journey = (visitor: VisitorSnapshot, step: string) =>
+    send(
+      'track_journey_step',
+      { session_id: visitor.sessionId, step, user_agent: page.userAgent, referrer: page.referrer },
+      'Failed to track journey step',
+    );
+
+  return {
+    screenViewed(track: Track, _screenId, visitor) {
+      if (track.journey) journey(visitor, track.journey);
+      if (track.step) {
+        const number = track.stepNumber ?? DEFAULT_STEP_NUMBER;
+        stepView(visitor, track.step, number, false);
+        send(
+          'track_step_progress',
+          { session_id: visitor.sessionId, step_name: track.step, step_number: number, visited_at: now().toISOString() },
+          'Failed to track quiz step progress',
+        );
+      }
+    },
+    journeyReached(step, visitor) {
+      journey(visitor, step);
+    },
+    stepTracked(step, visitor) {
+      stepView(visitor, step.name, step.number, step.completed);
+    },
+    async saveLead(visitor) {
+      const args = quizCompletionArgs(visitor);
+      // The same answers sent again (a second tap after an error) reuse the pending lead, not a new row.
+      const { id: _id, ...content } = args;
+      const dedupeKey = JSON.stringify(content);
+      const id = outbox.pending().find((entry) => entry.dedupeKey === dedupeKey)?.id ?? visitor.leadId;
+      await outbox.enqueue('save_quiz_completion', { ...args, id }, { id, dedupeKey });
+      return { id };
+    },
+    finalClick(visitor) {
+      const assessmentId = text(visitor.data.assessmentData?.id);
+      send(
+        'record_final_click',
+        {
+          session_id: visitor.sessionId,
+          assessment_id: assessmentId && /^[0-9a-f-]{36}$/i.test(assessmentId) ? assessmentId : null,
+          email: emailOf(visitor),
+        },
+        'Failed to record the final click',
+      );
+    },
+  };
+}

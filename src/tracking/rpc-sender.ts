@@ -1,0 +1,61 @@
+/**
+ * Sends outbox entries as Supabase RPC calls through supabase-js, which is imported on first use so it
+ * stays out of the first screen's bundle. A failed call throws an {@link RpcError} carrying the HTTP
+ * status, so the outbox can tell a network failure or outage (retry) from a refused input (drop).
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { BackendConfig } from './backend-config.ts';
+import { isRetryable, type OutboxEntry } from './outbox.ts';
+
+export class RpcError extends Error {
+  constructor(
+    readonly fn: string,
+    /** HTTP status; 0 when the request never got an answer (offline, DNS, CORS). */
+    readonly status: number,
+    /** PostgREST's code, e.g. '22023' for an invalid field. */
+    readonly code: string,
+    message: string,
+  ) {
+    super(`${fn} failed (${status || 'network'}${code ? ` ${code}` : ''}): ${message}`);
+    this.name = 'RpcError';
+  }
+}
+
+/** Worth another try: no answer at all (status 0), or what {@link isRetryable} accepts (408, 429, 5xx). */
+export function isRetryableRpc(error: unknown): boolean {
+  return (error instanceof RpcError && error.status === 0) || isRetryable(error);
+}
+
+export interface RpcSender {
+  send(entry: OutboxEntry): Promise<void>;
+}
+
+/**
+ * `whenReady` delays the first import of supabase-js (e.g. until after the first paint); sends wait
+ * for it. The client keeps no auth session: the funnel has no login.
+ */
+export function createRpcSender(config: BackendConfig, whenReady: Promise<unknown> = Promise.resolve()): RpcSender {
+  let client: Promise<SupabaseClient> | undefined;
+  const load = () =>
+    (client ??= whenReady
+      .then(() => import('@supabase/supabase-js'))
+      .then(({ createClient }) =>
+        createClient(config.url, config.anonKey, {
+          auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        }),
+      ));
+  return {
+    async send(entry) {
+      let supabase: SupabaseClient;
+      try {
+        supabase = await load();
+      } catch (error) {
+        // The client's code could not be fetched (offline): try the import again next time.
+        client = undefined;
+        throw new RpcError(entry.fn, 0, '', error instanceof Error ? error.message : 'client failed to load');
+      }
+      const { error, status } = await supabase.rpc(entry.fn, entry.args);
+      if (error) throw new RpcError(entry.fn, status, error.code, error.message);
+    },
+  };
+}
