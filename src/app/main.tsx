@@ -6,7 +6,6 @@ import { loadSession } from '../engine/storage.ts';
 import { preloadRenderers } from '../screens/registry.ts';
 import { backendConfig } from '../tracking/backend-config.ts';
 import { rememberLanding } from '../tracking/landing.ts';
-import { startSessionClock } from '../tracking/session-time.ts';
 import { createAppPorts } from './app-ports.ts';
 import { FunnelApp } from './funnel-app.tsx';
 import { lazyResults } from './lazy-results.ts';
@@ -18,10 +17,18 @@ const session = safeStorage(() => window.sessionStorage);
 const local = safeStorage(() => window.localStorage);
 const config = backendConfig(import.meta.env, window.location.origin);
 const landing = rememberLanding(session, document.referrer);
-// Resolves after the first paint: the lazy screens, supabase-js and the outbox wait for it.
+// Resolves after the first paint: the lazy screens and the backend code wait for it.
 const afterPaint = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 const results = lazyResults(() => import('./result-code-chunk.ts').then((chunk) => chunk.resultCode));
-const ports = createAppPorts({ config, fallback: results.fallback, storage: local, referrer: landing.referrer, afterPaint });
+const ports = createAppPorts({
+  config,
+  sessionId: loadSession(session, flow).sessionId,
+  local,
+  session,
+  referrer: landing.referrer,
+  fallback: results.fallback,
+  afterPaint,
+});
 
 createRoot(root).render(
   <StrictMode>
@@ -29,10 +36,7 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-void afterPaint.then(() => {
-  startSessionClock({ config, sessionId: loadSession(session, flow).sessionId, storage: session });
-  return preloadRenderers().catch(() => undefined);
-});
+void afterPaint.then(() => preloadRenderers().catch(() => undefined));
 
 function safeStorage(get: () => Storage): Storage | null {
   try {

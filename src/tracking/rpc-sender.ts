@@ -30,15 +30,11 @@ export interface RpcSender {
   send(entry: OutboxEntry): Promise<void>;
 }
 
-/**
- * `whenReady` delays the first import of supabase-js (e.g. until after the first paint); sends wait
- * for it. The client keeps no auth session: the funnel has no login.
- */
-export function createRpcSender(config: BackendConfig, whenReady: Promise<unknown> = Promise.resolve()): RpcSender {
+/** supabase-js is imported on the first send. The client keeps no auth session: the funnel has no login. */
+export function createRpcSender(config: BackendConfig): RpcSender {
   let client: Promise<SupabaseClient> | undefined;
   const load = () =>
-    (client ??= whenReady
-      .then(() => import('@supabase/supabase-js'))
+    (client ??= import('@supabase/supabase-js')
       .then(({ createClient }) =>
         createClient(config.url, config.anonKey, {
           auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
+import { localBackendPlugin } from '../../scripts/vite-plugin-local-backend.ts';
+import { createLocalBackend, type LocalBackend } from '../../server/local-backend.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -57,11 +59,13 @@ export interface FlowScreen {
   formats?: string;
   overlay?: { title: string; markers: string[] };
   continue?: { type: string; params?: Record<string, unknown> }[];
+  track?: { journey?: string; step?: string; stepNumber?: number };
   enter?: { type: string; params?: Record<string, unknown> }[];
 }
 
 export interface FlowFile {
   settings: Record<string, string>;
+  storage: { sessionIdKey: string };
   start: string;
   notFound: string;
   screens: Record<string, FlowScreen>;
@@ -117,6 +121,10 @@ export interface TestPage {
 
 export interface Harness {
   baseUrl: string;
+  /** The embedded backend the preview server answers with (in memory, fresh per harness). */
+  backend: LocalBackend;
+  /** Rows of a query run on the backend's database as its owner (to check what the app wrote). */
+  rows<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   browser: Browser;
   /** A fresh phone-sized context and page. `watch` lists texts to record as they appear (see `seen`). */
   open(options?: { watch?: readonly string[] }): Promise<TestPage>;
@@ -161,13 +169,18 @@ export async function startHarness(): Promise<Harness> {
 
   let server: PreviewServer | undefined;
   let browser: Browser | undefined;
+  const backend = createLocalBackend();
   try {
+    // The build is already made; preview only needs the local backend, here an in-memory one the
+    // tests can read.
     server = await preview({
       root: repoRoot,
-      configFile: join(repoRoot, 'vite.config.ts'),
+      configFile: false,
+      plugins: [localBackendPlugin({ backend })],
       logLevel: 'error',
       preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
     });
+    await backend.database();
     const baseUrl = server.resolvedUrls?.local[0]?.replace(/\/$/, '');
     if (!baseUrl) throw new Error('vite preview started but reported no local URL');
 
@@ -234,6 +247,9 @@ export async function startHarness(): Promise<Harness> {
 
     return {
       baseUrl,
+      backend,
+      rows: async <T,>(sql: string, params: unknown[] = []) =>
+        (await (await backend.database()).query<T>(sql, params)).rows,
       browser: launched,
       open,
       closePages,
@@ -241,11 +257,13 @@ export async function startHarness(): Promise<Harness> {
         await closePages();
         await launched.close().catch(() => undefined);
         await started.close();
+        await backend.close();
       },
     };
   } catch (error) {
     await browser?.close().catch(() => undefined);
     await server?.close().catch(() => undefined);
+    await backend.close();
     throw error;
   }
 }

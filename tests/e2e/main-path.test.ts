@@ -70,6 +70,107 @@ function nextOf(id: string): string {
   return next;
 }
 
+/** The screens the main path walks, in order (the redirect screens included). */
+const MAIN_PATH = [
+  'start',
+  'skin-concerns',
+  'change-speed',
+  'age',
+  'cliff-education',
+  'analysis-bridge',
+  'photo-analysis',
+  'detailed-analysis',
+  'email-capture',
+  'doctor-investigation',
+  'anti-aging-experience',
+  'root-cause-reveal',
+  'education-urgency',
+  'treatment-projection',
+  'reversal-protocol',
+  'creating-protocol',
+];
+
+/** What walking the main path must have written to the backend for this session (spec §3, §4, §7). */
+async function expectMainPathRows(sessionId: string, lead: { name: string; email: string; age: number }) {
+  expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
+  const tracked = MAIN_PATH.flatMap((id) => {
+    const track = screenOf(id).track;
+    return track?.step ? [{ name: track.step, number: track.stepNumber ?? 1 }] : [];
+  });
+  // The journey: every step of §4's table reached on this path, flags set, the count at 12.
+  await expect
+    .poll(
+      async () =>
+        (
+          await harness.rows('select * from public.user_journey_sessions where session_id = $1', [sessionId])
+        )[0],
+      WAIT,
+    )
+    .toMatchObject({
+      total_steps_completed: 12,
+      last_step_reached: 'final_cta_clicked',
+      reached_quiz: true,
+      reached_photo_upload: true,
+      reached_analysis: true,
+      reached_diagnosis: true,
+      reached_treatment: true,
+      reached_contact_form: true,
+      completed_form: true,
+      clicked_final_cta: true,
+    });
+  // Step views: each tracked screen at least once (reloads add views), with its flow step number,
+  // plus the treatment projection's completion.
+  const views = await harness.rows<{ step_name: string; step_number: number; completed: boolean }>(
+    'select step_name, step_number, completed from public.quiz_step_tracking where session_id = $1 order by visited_at, id',
+    [sessionId],
+  );
+  for (const step of tracked) {
+    expect(views, step.name).toContainEqual({
+      step_name: step.name,
+      step_number: step.number,
+      completed: false,
+    });
+  }
+  expect(views).toContainEqual({
+    step_name: 'treatment-projection-completed',
+    step_number: 11,
+    completed: true,
+  });
+  expect(views.filter((v) => !v.completed).map((v) => v.step_name)).toEqual(
+    expect.arrayContaining(tracked.map((t) => t.name)),
+  );
+  // Progress: one row per step name, never completed.
+  const progress = await harness.rows<{ step_name: string; completed: boolean }>(
+    'select step_name, completed from public.session_quiz_progress where session_id = $1 order by step_name',
+    [sessionId],
+  );
+  expect(progress).toEqual(
+    [...new Set(tracked.map((t) => t.name))].sort().map((name) => ({ step_name: name, completed: false })),
+  );
+  // One lead, with the answers, marked as having clicked the final call to action.
+  const completions = await harness.rows('select * from public.quiz_completions where session_id = $1', [
+    sessionId,
+  ]);
+  expect(completions).toHaveLength(1);
+  expect(completions[0]).toMatchObject({
+    name: lead.name,
+    email: lead.email,
+    age: lead.age,
+    skin_issues: ['firmness-loss'],
+    change_speed: '6-12-months',
+    other_symptoms: [],
+    skin_treatments: [],
+    hrt: null,
+    clicked_final_cta: true,
+  });
+  // The assessment shown was marked clicked too.
+  expect(
+    await harness.rows('select clicked_final_cta from public.user_assessments where session_id = $1', [
+      sessionId,
+    ]),
+  ).toEqual([{ clicked_final_cta: true }]);
+}
+
 describe('the main path, from / to the external recommendation page', () => {
   it('walks every screen with its route and progress, survives Back and reload, and redirects with the email', async () => {
     const start = screenOf(flow.start);
@@ -85,6 +186,7 @@ describe('the main path, from / to the external recommendation page', () => {
     // Start: 'Starting assessment...' on /, then on by itself to the first question. The redirect
     // screen is replaced in history, not kept.
     await page.goto(tp.url('/'));
+    const sessionId = await page.evaluate((key) => sessionStorage.getItem(key), flow.storage.sessionIdKey);
     const historyAtStart = await page.evaluate(() => history.length);
     expect(start.route).toBe('/');
     expect(start.after?.to).toBe('skin-concerns');
@@ -245,6 +347,7 @@ describe('the main path, from / to the external recommendation page', () => {
     await page.goBack();
     await expectScreen(page, 'reversal-protocol');
 
+    await expectMainPathRows(sessionId ?? '', { name, email, age: Number(chosenAge) });
     expectNoProblems(tp);
   });
 });

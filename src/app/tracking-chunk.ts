@@ -1,0 +1,56 @@
+/**
+ * Everything that talks to the backend, loaded after the first paint: the outbox (flushed now, and
+ * whenever the browser comes back online), the tracking adapter over it, and the session clock.
+ */
+import type { TrackingPort } from '../engine/ports.ts';
+import type { BackendConfig } from '../tracking/backend-config.ts';
+import { createBackendTracking } from '../tracking/backend-tracking.ts';
+import { connectOutbox, createOutbox } from '../tracking/outbox.ts';
+import { createRpcSender, isRetryableRpc, RpcError } from '../tracking/rpc-sender.ts';
+import { startSessionClock } from '../tracking/session-time.ts';
+
+export const OUTBOX_KEY = 'funnel_outbox';
+
+/**
+ * A lead must survive a long outage: with backoff capped at a minute this keeps retrying for about
+ * three hours of failures in this page, and the entry stays stored for the next visit in any case.
+ */
+const MAX_ATTEMPTS = 200;
+
+export interface TrackingStart {
+  config: BackendConfig;
+  sessionId: string;
+  /** Where the outbox survives reloads and visits (localStorage). */
+  local: Pick<Storage, 'getItem' | 'setItem'> | null;
+  /** Where the session's start time is kept (sessionStorage). */
+  session: Pick<Storage, 'getItem' | 'setItem'> | null;
+  /** The landing page's referrer (see landing.ts). */
+  referrer: string | null;
+  warn: (message: string) => void;
+}
+
+/** Why a write was given up, without the visitor's data: our RPCs' field messages hold none. */
+function reason(error: unknown): string {
+  if (!(error instanceof RpcError)) return 'unknown error';
+  return error.code === '22023' ? error.message : `HTTP ${error.status || 'network'} ${error.code}`.trim();
+}
+
+export function startTracking(options: TrackingStart): TrackingPort {
+  const { warn } = options;
+  const outbox = createOutbox({
+    storage: options.local,
+    key: OUTBOX_KEY,
+    send: createRpcSender(options.config).send,
+    retryable: isRetryableRpc,
+    maxAttempts: MAX_ATTEMPTS,
+    onDrop: (entry, error) => warn(`Gave up on ${entry.fn}: ${reason(error)}`),
+  });
+  connectOutbox(outbox);
+  void outbox.flush();
+  startSessionClock({ config: options.config, sessionId: options.sessionId, storage: options.session, log: warn });
+  return createBackendTracking({
+    outbox,
+    page: { userAgent: navigator.userAgent, referrer: options.referrer },
+    log: warn,
+  });
+}
