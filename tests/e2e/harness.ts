@@ -53,6 +53,7 @@ export interface FlowScreen {
   after?: { delayMs: number; to?: string };
   next?: string | { to: string }[];
   requires?: { otherwise: string };
+  submit?: { actor: string; errorMessage?: string };
   headline?: string;
   linkLabel?: string;
   pickLabel?: string;
