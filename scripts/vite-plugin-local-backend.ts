@@ -20,7 +20,8 @@ export function localBackendPlugin(options: LocalBackendPluginOptions = {}): Plu
   // A backend the caller passed is the caller's to close; one made here closes with the server.
   let owned: LocalBackend | undefined;
   const mount = (middlewares: Connect.Server): LocalBackend | undefined => {
-    const backend = options.backend ?? (owned = createLocalBackend({ dataDir: resolve(root, LOCAL_DATA_DIR) }));
+    const backend =
+      options.backend ?? (owned = createLocalBackend({ dataDir: resolve(root, LOCAL_DATA_DIR) }));
     middlewares.use((req, res, next) => backend.middleware(req, res, next));
     return owned;
   };

@@ -32,7 +32,9 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
  * Opens the database (`dataDir` undefined = in memory), sets up Supabase's roles and applies every
  * migration not applied yet, each in its own transaction, recording it as the Supabase CLI does.
  */
-export async function openDatabase(options: { dataDir?: string; migrations?: Migration[] } = {}): Promise<PGlite> {
+export async function openDatabase(
+  options: { dataDir?: string; migrations?: Migration[] } = {},
+): Promise<PGlite> {
   const db = await PGlite.create(options.dataDir);
   try {
     await db.exec(readFileSync(ROLES_SQL, 'utf8'));
@@ -41,9 +43,9 @@ export async function openDatabase(options: { dataDir?: string; migrations?: Mig
       create table if not exists supabase_migrations.schema_migrations (version text primary key, name text);
     `);
     const applied = new Set(
-      (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-        (row) => row.version,
-      ),
+      (
+        await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
+      ).rows.map((row) => row.version),
     );
     for (const migration of options.migrations ?? readMigrations()) {
       if (applied.has(migration.version)) continue;

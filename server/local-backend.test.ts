@@ -8,7 +8,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalBackend, LOCAL_ANON_KEY, MAX_RPC_BODY_BYTES, type LocalBackend } from './local-backend.ts';
+import {
+  createLocalBackend,
+  LOCAL_ANON_KEY,
+  MAX_RPC_BODY_BYTES,
+  type LocalBackend,
+} from './local-backend.ts';
 
 let backend: LocalBackend;
 let server: Server;
@@ -20,7 +25,8 @@ const sessionId = crypto.randomUUID();
 beforeAll(async () => {
   backend = createLocalBackend({
     functions: {
-      echo: async (request) => Response.json({ method: request.method, body: (await request.json()) as unknown }),
+      echo: async (request) =>
+        Response.json({ method: request.method, body: (await request.json()) as unknown }),
     },
   });
   await backend.database();
@@ -62,19 +68,24 @@ describe('RPC through supabase-js', () => {
     expect(error).toBeNull();
     expect(status).toBe(200);
     expect(data).toBe(id);
-    expect(await rows('select name, age, skin_issues from public.quiz_completions where id = $1', [id])).toEqual([
-      { name: 'Ann', age: 45, skin_issues: ['dryness', 'fine-lines'] },
-    ]);
+    expect(
+      await rows('select name, age, skin_issues from public.quiz_completions where id = $1', [id]),
+    ).toEqual([{ name: 'Ann', age: 45, skin_issues: ['dryness', 'fine-lines'] }]);
   });
 
   it('answers a void function with no content', async () => {
-    const { data, error, status } = await supabase.rpc('track_journey_step', { session_id: sessionId, step: 'quiz_started' });
+    const { data, error, status } = await supabase.rpc('track_journey_step', {
+      session_id: sessionId,
+      step: 'quiz_started',
+    });
     expect(error).toBeNull();
     expect(status).toBe(204);
     expect(data).toBeNull();
-    expect(await rows('select total_steps_completed from public.user_journey_sessions where session_id = $1', [sessionId])).toEqual([
-      { total_steps_completed: 1 },
-    ]);
+    expect(
+      await rows('select total_steps_completed from public.user_journey_sessions where session_id = $1', [
+        sessionId,
+      ]),
+    ).toEqual([{ total_steps_completed: 1 }]);
   });
 
   it('reports an invalid field in PostgREST’s error shape, with status 400', async () => {
@@ -98,7 +109,11 @@ describe('RPC through supabase-js', () => {
   });
 
   it('reports an unknown argument and an unknown function alike', async () => {
-    const unknownArg = await supabase.rpc('track_journey_step', { session_id: sessionId, step: 'quiz_started', admin: true });
+    const unknownArg = await supabase.rpc('track_journey_step', {
+      session_id: sessionId,
+      step: 'quiz_started',
+      admin: true,
+    });
     expect(unknownArg.status).toBe(404);
     const unknownFn = await supabase.rpc('drop_everything', {});
     expect(unknownFn.status).toBe(404);
@@ -106,7 +121,9 @@ describe('RPC through supabase-js', () => {
   });
 
   it('refuses helper functions anon may not execute (401, 42501)', async () => {
-    await (await backend.database()).exec(
+    await (
+      await backend.database()
+    ).exec(
       `create function public.not_for_anon() returns integer language sql as 'select 1';
        revoke execute on function public.not_for_anon() from public, anon, authenticated;`,
     );
@@ -117,16 +134,22 @@ describe('RPC through supabase-js', () => {
 });
 
 describe('tables', () => {
-  it.each(['quiz_completions', 'user_journey_sessions'])('denies reading %s with the anon key', async (table) => {
-    const { data, error, status } = await supabase.from(table).select('*');
-    expect(data).toBeNull();
-    expect(status).toBe(401);
-    expect(error?.code).toBe('42501');
-  });
+  it.each(['quiz_completions', 'user_journey_sessions'])(
+    'denies reading %s with the anon key',
+    async (table) => {
+      const { data, error, status } = await supabase.from(table).select('*');
+      expect(data).toBeNull();
+      expect(status).toBe(401);
+      expect(error?.code).toBe('42501');
+    },
+  );
 
   it('denies inserting, updating and deleting', async () => {
     const insert = await supabase.from('quiz_completions').insert({ name: 'x' });
-    const update = await supabase.from('quiz_completions').update({ clicked_final_cta: true }).eq('email', 'ann@example.com');
+    const update = await supabase
+      .from('quiz_completions')
+      .update({ clicked_final_cta: true })
+      .eq('email', 'ann@example.com');
     const remove = await supabase.from('quiz_step_tracking').delete().eq('session_id', sessionId);
     expect([insert.status, update.status, remove.status]).toEqual([401, 401, 401]);
   });
@@ -146,14 +169,21 @@ describe('edge functions', () => {
   });
 
   it('answers an unknown function with 404', async () => {
-    const response = await fetch(`${url}/functions/v1/nope`, { method: 'POST', headers: { apikey: LOCAL_ANON_KEY } });
+    const response = await fetch(`${url}/functions/v1/nope`, {
+      method: 'POST',
+      headers: { apikey: LOCAL_ANON_KEY },
+    });
     expect(response.status).toBe(404);
   });
 });
 
 describe('bad requests', () => {
   const post = (path: string, body: string, headers: Record<string, string> = { apikey: LOCAL_ANON_KEY }) =>
-    fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
 
   it('refuses a request without the anon key', async () => {
     const response = await post('/rest/v1/rpc/track_journey_step', '{}', {});
@@ -168,12 +198,17 @@ describe('bad requests', () => {
   });
 
   it('refuses a body over the size cap before parsing it', async () => {
-    const response = await post('/rest/v1/rpc/track_journey_step', JSON.stringify({ step: 'x'.repeat(MAX_RPC_BODY_BYTES) }));
+    const response = await post(
+      '/rest/v1/rpc/track_journey_step',
+      JSON.stringify({ step: 'x'.repeat(MAX_RPC_BODY_BYTES) }),
+    );
     expect(response.status).toBe(413);
   });
 
   it('refuses a function called with GET', async () => {
-    const response = await fetch(`${url}/rest/v1/rpc/track_journey_step`, { headers: { apikey: LOCAL_ANON_KEY } });
+    const response = await fetch(`${url}/rest/v1/rpc/track_journey_step`, {
+      headers: { apikey: LOCAL_ANON_KEY },
+    });
     expect(response.status).toBe(405);
   });
 

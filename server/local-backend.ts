@@ -48,17 +48,28 @@ class HttpError extends Error {
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
-  'access-control-allow-headers': 'authorization, apikey, content-type, x-client-info, prefer, content-profile, accept-profile',
+  'access-control-allow-headers':
+    'authorization, apikey, content-type, x-client-info, prefer, content-profile, accept-profile',
 };
 
-function send(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { ...CORS_HEADERS, ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) });
+function send(
+  res: ServerResponse,
+  status: number,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    ...CORS_HEADERS,
+    ...headers,
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+  });
   res.end(body === undefined ? undefined : JSON.stringify(body));
 }
 
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) throw new HttpError(413, 'PGRST413', `The request body is larger than ${limit} bytes`);
+  if (declared > limit)
+    throw new HttpError(413, 'PGRST413', `The request body is larger than ${limit} bytes`);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -81,10 +92,18 @@ function parseJson(raw: Buffer): unknown {
 
 function checkApiKey(req: IncomingMessage): void {
   const key = req.headers.apikey ?? req.headers.authorization?.replace(/^Bearer\s+/i, '');
-  if (key !== LOCAL_ANON_KEY) throw new HttpError(401, 'PGRST301', 'No API key found in request, or the API key is not valid');
+  if (key !== LOCAL_ANON_KEY)
+    throw new HttpError(401, 'PGRST301', 'No API key found in request, or the API key is not valid');
 }
 
-const TABLE_PRIVILEGE: Record<string, string> = { GET: 'SELECT', HEAD: 'SELECT', POST: 'INSERT', PATCH: 'UPDATE', PUT: 'UPDATE', DELETE: 'DELETE' };
+const TABLE_PRIVILEGE: Record<string, string> = {
+  GET: 'SELECT',
+  HEAD: 'SELECT',
+  POST: 'INSERT',
+  PATCH: 'UPDATE',
+  PUT: 'UPDATE',
+  DELETE: 'DELETE',
+};
 
 export function createLocalBackend(options: LocalBackendOptions = {}): LocalBackend {
   let opened: Promise<PGlite> | undefined;
@@ -109,7 +128,11 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
       send(res, 401, errorBody('42501', `permission denied for table ${name}`));
       return;
     }
-    send(res, 501, errorBody('PGRST000', 'Direct table access is not implemented by the local backend; use an RPC'));
+    send(
+      res,
+      501,
+      errorBody('PGRST000', 'Direct table access is not implemented by the local backend; use an RPC'),
+    );
   }
 
   async function rpc(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
@@ -125,13 +148,20 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
       send(res, 404, { error: { code: 'not_found', message: `No function named "${name}"` } });
       return;
     }
-    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req, options.maxFunctionBodyBytes ?? 16 * 1024 * 1024);
+    const body =
+      req.method === 'GET' || req.method === 'HEAD'
+        ? undefined
+        : await readBody(req, options.maxFunctionBodyBytes ?? 16 * 1024 * 1024);
     const headers = new Headers();
     for (const [key, value] of Object.entries(req.headers)) {
       if (typeof value === 'string') headers.set(key, value);
     }
     const response = await handler(
-      new Request(`http://localhost${req.url ?? '/'}`, { method: req.method ?? 'POST', headers, body: body ? new Uint8Array(body) : undefined }),
+      new Request(`http://localhost${req.url ?? '/'}`, {
+        method: req.method ?? 'POST',
+        headers,
+        body: body ? new Uint8Array(body) : undefined,
+      }),
     );
     const responseHeaders: Record<string, string> = {};
     response.headers.forEach((value, key) => (responseHeaders[key] = value));
@@ -172,7 +202,9 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
             return;
           }
           // The message may quote a visitor's input, so only the kind of failure is logged.
-          console.error(`Local backend: ${req.method ?? ''} ${path} failed (${error instanceof Error ? error.name : 'error'})`);
+          console.error(
+            `Local backend: ${req.method ?? ''} ${path} failed (${error instanceof Error ? error.name : 'error'})`,
+          );
           send(res, 500, errorBody('PGRST000', 'The local backend failed to answer'));
         });
     },

@@ -27,7 +27,12 @@ interface FunctionInfo {
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
-export function errorBody(code: string, message: string, details: string | null = null, hint: string | null = null) {
+export function errorBody(
+  code: string,
+  message: string,
+  details: string | null = null,
+  hint: string | null = null,
+) {
   return { code, message, details, hint } satisfies PostgrestErrorBody;
 }
 
@@ -89,7 +94,10 @@ function isPgError(error: unknown): error is Error & { code: string; detail?: st
 export async function callRpc(db: PGlite, name: string, args: unknown, role = 'anon'): Promise<RpcResponse> {
   if (!IDENTIFIER.test(role)) throw new Error(`Not a role name: ${role}`);
   if (args === null || typeof args !== 'object' || Array.isArray(args)) {
-    return { status: 400, body: errorBody('PGRST102', 'The request body must be a JSON object of arguments') };
+    return {
+      status: 400,
+      body: errorBody('PGRST102', 'The request body must be a JSON object of arguments'),
+    };
   }
   const entries = Object.entries(args);
   const keys = entries.map(([key]) => key);
@@ -101,12 +109,15 @@ export async function callRpc(db: PGlite, name: string, args: unknown, role = 'a
   const call = entries
     .map(([key], i) => {
       const type = fn.argTypes[fn.argNames.indexOf(key)] ?? 'jsonb';
-      const value = type === 'jsonb' || type === 'json' ? `$${i + 1}::${type}` : `($${i + 1}::jsonb #>> '{}')::${type}`;
+      const value =
+        type === 'jsonb' || type === 'json' ? `$${i + 1}::${type}` : `($${i + 1}::jsonb #>> '{}')::${type}`;
       return `${key} => ${value}`;
     })
     .join(', ');
   const select =
-    fn.returnType === 'void' ? `select public.${name}(${call})` : `select to_jsonb(public.${name}(${call})) as result`;
+    fn.returnType === 'void'
+      ? `select public.${name}(${call})`
+      : `select to_jsonb(public.${name}(${call})) as result`;
 
   try {
     const result = await db.transaction(async (tx: Transaction) => {

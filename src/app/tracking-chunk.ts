@@ -47,7 +47,12 @@ export function startTracking(options: TrackingStart): TrackingPort {
   });
   connectOutbox(outbox);
   void outbox.flush();
-  startSessionClock({ config: options.config, sessionId: options.sessionId, storage: options.session, log: warn });
+  startSessionClock({
+    config: options.config,
+    sessionId: options.sessionId,
+    storage: options.session,
+    log: warn,
+  });
   return createBackendTracking({
     outbox,
     page: { userAgent: navigator.userAgent, referrer: options.referrer },

@@ -82,7 +82,9 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
       }),
       setValue: assign({
         answers: ({ context, event }, params: { screen: string }) =>
-          event.type === 'SET_VALUE' ? setSliderValue(screenOf(params.screen), context.answers, event.value) : context.answers,
+          event.type === 'SET_VALUE'
+            ? setSliderValue(screenOf(params.screen), context.answers, event.value)
+            : context.answers,
       }),
       setField: assign({
         answers: ({ context, event }, params: { screen: string }) =>
@@ -91,9 +93,12 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
             : context.answers,
       }),
       applyDefaults: assign({
-        answers: ({ context }, params: { screen: string }) => withDefaults(screenOf(params.screen), context.answers),
+        answers: ({ context }, params: { screen: string }) =>
+          withDefaults(screenOf(params.screen), context.answers),
       }),
-      setPhoto: assign({ photo: ({ context, event }) => (event.type === 'PHOTO_SELECTED' ? event.image : context.photo) }),
+      setPhoto: assign({
+        photo: ({ context, event }) => (event.type === 'PHOTO_SELECTED' ? event.image : context.photo),
+      }),
       clearPhoto: assign({ photo: null }),
       setError: assign({ error: (_, params: { message: string }) => params.message }),
       clearError: assign({ error: null }),
@@ -111,7 +116,8 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
         data: ({ context }, params: StoreDataAction['params']) => {
           const scope = scopeFor(context);
           const value: Record<string, unknown> = {};
-          for (const [field, expression] of Object.entries(params.value)) value[field] = evaluate(expression, scope);
+          for (const [field, expression] of Object.entries(params.value))
+            value[field] = evaluate(expression, scope);
           return { ...context.data, [params.key]: value };
         },
       }),
@@ -124,8 +130,10 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
           .catch(() => ports.log.warn('Lead save failed; it stays queued'));
       },
       recordFinalClick: ({ context }) => ports.tracking.finalClick(visitor(context)),
-      pixel: ({ context }, params: PixelAction['params']) => ports.pixel.track(params.event, visitor(context)),
-      trackStep: ({ context }, params: TrackStepAction['params']) => ports.tracking.stepTracked(params, visitor(context)),
+      pixel: ({ context }, params: PixelAction['params']) =>
+        ports.pixel.track(params.event, visitor(context)),
+      trackStep: ({ context }, params: TrackStepAction['params']) =>
+        ports.tracking.stepTracked(params, visitor(context)),
       trackJourney: ({ context }, params: TrackJourneyAction['params']) =>
         ports.tracking.journeyReached(params.step, visitor(context)),
       redirect: ({ context }, params: RedirectAction['params']) => {
@@ -136,14 +144,15 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
         if (/^https?:\/\//.test(url)) ports.navigation.redirect(url);
         else ports.log.warn(`Refused to redirect to a non-http URL: ${url}`);
       },
-      log: ({ context }, params: LogAction['params']) => ports.log.warn(interpolate(params.message, scopeFor(context))),
+      log: ({ context }, params: LogAction['params']) =>
+        ports.log.warn(interpolate(params.message, scopeFor(context))),
     },
     actors: {
       saveLead: fromPromise<{ id: string }, VisitorSnapshot & { leadId: string }>(({ input }) =>
         ports.tracking.saveLead(input),
       ),
-      analyzePhoto: fromPromise<Record<string, unknown>, { image: string; visitor: VisitorSnapshot }>(({ input }) =>
-        ports.analysis.analyzePhoto(input.image, input.visitor),
+      analyzePhoto: fromPromise<Record<string, unknown>, { image: string; visitor: VisitorSnapshot }>(
+        ({ input }) => ports.analysis.analyzePhoto(input.image, input.visitor),
       ),
     },
   });
@@ -161,7 +170,11 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
     const onPath = { type: 'pathIs', params: { screen: id } } as const;
     if (!requires) return [{ guard: onPath, target: `#funnel.${id}`, actions: 'rememberPath' }] as const;
     return [
-      { guard: and([onPath, { type: 'ruleHolds', params: { rule: requires.when } }]), target: `#funnel.${id}`, actions: 'rememberPath' },
+      {
+        guard: and([onPath, { type: 'ruleHolds', params: { rule: requires.when } }]),
+        target: `#funnel.${id}`,
+        actions: 'rememberPath',
+      },
       { guard: onPath, target: `#funnel.${requires.otherwise}`, actions: 'rememberPath' },
     ] as const;
   };
@@ -209,7 +222,11 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
       : undefined;
 
     return funnel.createStateConfig({
-      entry: [{ type: 'clearError' }, { type: 'trackView', params: withScreen }, ...flowActions('enter' in screen ? screen.enter : undefined)],
+      entry: [
+        { type: 'clearError' },
+        { type: 'trackView', params: withScreen },
+        ...flowActions('enter' in screen ? screen.enter : undefined),
+      ],
       initial: 'ready',
       ...(afterTarget && onwardAfter ? { after: { [afterTarget.delayMs]: onwardAfter } } : {}),
       states: {
@@ -221,8 +238,15 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
             PHOTO_SELECTED: { actions: 'setPhoto' },
             PHOTO_CLEARED: { actions: 'clearPhoto' },
             CONTINUE: submit
-              ? { guard: { type: 'canContinue', params: withScreen }, target: 'busy', actions: [{ type: 'applyDefaults', params: withScreen }, 'clearError'] }
-              : leave(id, true).map((t) => ({ ...t, actions: [{ type: 'applyDefaults', params: withScreen }, ...t.actions] })),
+              ? {
+                  guard: { type: 'canContinue', params: withScreen },
+                  target: 'busy',
+                  actions: [{ type: 'applyDefaults', params: withScreen }, 'clearError'],
+                }
+              : leave(id, true).map((t) => ({
+                  ...t,
+                  actions: [{ type: 'applyDefaults', params: withScreen }, ...t.actions],
+                })),
           },
         },
         busy: submit ? busyState(id, submit) : {},
@@ -254,7 +278,10 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
           input: ({ context }) => ({ ...visitor(context), leadId: context.leadId ?? crypto.randomUUID() }),
           onDone: onward.map((t) => ({
             ...t,
-            actions: [{ type: 'rememberLead', params: ({ event }) => ({ id: event.output.id }) }, ...t.actions],
+            actions: [
+              { type: 'rememberLead', params: ({ event }) => ({ id: event.output.id }) },
+              ...t.actions,
+            ],
           })),
           onError,
         },
@@ -267,7 +294,10 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
         input: ({ context }) => ({ image: context.photo ?? '', visitor: visitor(context) }),
         onDone: onward.map((t) => ({
           ...t,
-          actions: [{ type: 'storeOutput', params: ({ event }) => ({ key: submit.store, output: event.output }) }, ...t.actions],
+          actions: [
+            { type: 'storeOutput', params: ({ event }) => ({ key: submit.store, output: event.output }) },
+            ...t.actions,
+          ],
         })),
         onError,
       },

@@ -97,7 +97,12 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
         stepView(visitor, track.step, number, false);
         send(
           'track_step_progress',
-          { session_id: visitor.sessionId, step_name: track.step, step_number: number, visited_at: now().toISOString() },
+          {
+            session_id: visitor.sessionId,
+            step_name: track.step,
+            step_number: number,
+            visited_at: now().toISOString(),
+          },
           'Failed to track quiz step progress',
         );
       }

@@ -10,7 +10,10 @@ export interface Landing {
 export const LANDING_KEY = 'funnel_landing';
 
 /** Reads the stored landing, or stores this page's as the landing when there is none (or it is unreadable). */
-export function rememberLanding(storage: Pick<Storage, 'getItem' | 'setItem'> | null, referrer: string): Landing {
+export function rememberLanding(
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null,
+  referrer: string,
+): Landing {
   const stored = read(storage);
   if (stored) return stored;
   const landing: Landing = { referrer: referrer.slice(0, 2048) || null };

@@ -34,12 +34,11 @@ export interface RpcSender {
 export function createRpcSender(config: BackendConfig): RpcSender {
   let client: Promise<SupabaseClient> | undefined;
   const load = () =>
-    (client ??= import('@supabase/supabase-js')
-      .then(({ createClient }) =>
-        createClient(config.url, config.anonKey, {
-          auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-        }),
-      ));
+    (client ??= import('@supabase/supabase-js').then(({ createClient }) =>
+      createClient(config.url, config.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      }),
+    ));
   return {
     async send(entry) {
       let supabase: SupabaseClient;
