@@ -1,0 +1,280 @@
+/**
+ * The tracking port over a real outbox whose transport only records: what each port call enqueues,
+ * in which order and with which arguments, and how the lead behaves when the first send fails.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { VisitorSnapshot } from '../engine/ports.ts';
+import { createBackendTracking, quizCompletionArgs } from './backend-tracking.ts';
+import { createOutbox, type Outbox, type OutboxEntry } from './outbox.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const SESSION = '11111111-1111-4111-8111-111111111111';
+const LEAD = '22222222-2222-4222-8222-222222222222';
+const NOW = '2025-03-01T10:00:00.000Z';
+const PAGE = { userAgent: 'TestBrowser/1.0', referrer: 'https://ads.example/landing' };
+
+function visitor(overrides: Partial<VisitorSnapshot> = {}): VisitorSnapshot & { leadId: string } {
+  return { sessionId: SESSION, answers: {}, data: {}, ...overrides, leadId: overrides.leadId ?? LEAD };
+}
+
+const outboxes: Outbox[] = [];
+afterEach(() => outboxes.splice(0).forEach((outbox) => outbox.dispose()));
+
+/** A backend that fails the first `failures` tries as a dropped connection would, then records deliveries. */
+function setup(failures = 0) {
+  const delivered: OutboxEntry[] = [];
+  let tries = 0;
+  const outbox = createOutbox({
+    storage: null,
+    key: 'funnel_outbox',
+    random: () => 0,
+    send: async (entry) => {
+      tries += 1;
+      if (tries <= failures) throw new TypeError('Failed to fetch');
+      delivered.push(entry);
+    },
+  });
+  outboxes.push(outbox);
+  const logs: string[] = [];
+  const tracking = createBackendTracking({ outbox, page: PAGE, log: (m) => logs.push(m), now: () => new Date(NOW) });
+  return { outbox, tracking, delivered, logs, tries: () => tries };
+}
+
+const calls = (entries: OutboxEntry[]) => entries.map((entry) => entry.fn);
+
+describe('screenViewed', () => {
+  it('enqueues the journey step, the step view and the step progress, in that order', async () => {
+    const { outbox, tracking, delivered } = setup();
+    tracking.screenViewed({ journey: 'contact_form', step: 'contact_collection', stepNumber: 3 }, 'contact-collection', visitor());
+    expect(calls(outbox.pending())).toEqual(['track_journey_step', 'track_step_view', 'track_step_progress']);
+    await outbox.flush();
+
+    const [journey, view, progress] = delivered;
+    expect(calls(delivered)).toEqual(['track_journey_step', 'track_step_view', 'track_step_progress']);
+    expect(journey?.args).toEqual({ session_id: SESSION, step: 'contact_form', user_agent: PAGE.userAgent, referrer: PAGE.referrer });
+    expect(view?.id).toMatch(UUID);
+    expect(view?.args).toEqual({
+      event_id: view?.id,
+      session_id: SESSION,
+      step_name: 'contact_collection',
+      step_number: 3,
+      completed: false,
+      user_agent: PAGE.userAgent,
+      referrer: PAGE.referrer,
+      visited_at: NOW,
+    });
+    expect(progress?.args).toEqual({ session_id: SESSION, step_name: 'contact_collection', step_number: 3, visited_at: NOW });
+  });
+
+  it('counts a step without stepNumber under step 1, and gives each view its own event id', async () => {
+    const { outbox, tracking, delivered } = setup();
+    tracking.screenViewed({ step: 'quiz_skin_issues' }, 'skin-concerns', visitor());
+    tracking.screenViewed({ step: 'quiz_skin_issues' }, 'skin-concerns', visitor());
+    await outbox.flush();
+    expect(calls(delivered)).toEqual(['track_step_view', 'track_step_progress', 'track_step_view', 'track_step_progress']);
+    const views = delivered.filter((entry) => entry.fn === 'track_step_view');
+    expect(views.map((entry) => entry.args.step_number)).toEqual([1, 1]);
+    expect(delivered[1]?.args.step_number).toBe(1);
+    expect(views[0]?.args.event_id).not.toBe(views[1]?.args.event_id);
+  });
+
+  it('sends only the journey step when the screen names no step', async () => {
+    const { outbox, tracking, delivered } = setup();
+    tracking.screenViewed({ journey: 'final_cta_clicked' }, 'creating-protocol', visitor());
+    await outbox.flush();
+    expect(delivered.map((entry) => [entry.fn, entry.args.step])).toEqual([['track_journey_step', 'final_cta_clicked']]);
+  });
+
+  it('sends nothing for an empty declaration', async () => {
+    const { outbox, tracking, delivered } = setup();
+    tracking.screenViewed({}, 'start', visitor());
+    await outbox.flush();
+    expect(delivered).toEqual([]);
+  });
+});
+
+describe('journeyReached and stepTracked', () => {
+  it('journeyReached enqueues one journey step with the page details', async () => {
+    const { outbox, tracking, delivered } = setup();
+    tracking.journeyReached('form_completed', visitor());
+    await outbox.flush();
+    expect(delivered.map((entry) => entry.fn)).toEqual(['track_journey_step']);
+    expect(delivered[0]?.args).toEqual({ session_id: SESSION, step: 'form_completed', user_agent: PAGE.userAgent, referrer: PAGE.referrer });
+  });
+
+  it('stepTracked enqueues a step view with its number and completion, keyed by its event id', async () => {
+    const { outbox, tracking, delivered } = setup();
+    tracking.stepTracked({ name: 'treatment-projection-completed', number: 11, completed: true }, visitor());
+    await outbox.flush();
+    expect(delivered).toHaveLength(1);
+    const [view] = delivered;
+    expect(view?.fn).toBe('track_step_view');
+    expect(view?.args).toMatchObject({ event_id: view?.id, step_name: 'treatment-projection-completed', step_number: 11, completed: true, visited_at: NOW });
+  });
+
+  it('a failed first send logs without the visitor\'s name or email, and is delivered later', async () => {
+    const { outbox, tracking, delivered, logs } = setup(1);
+    const person = visitor({ answers: { name: 'Ann Secret', email: 'ann.secret@example.com' } });
+    tracking.screenViewed({ step: 'email_capture' }, 'email-capture', person);
+    await expect.poll(() => logs.length).toBeGreaterThan(0);
+    expect(logs).toContain('Failed to track quiz step; it will be retried');
+    expect(logs.join('\n')).not.toMatch(/Ann|Secret|ann\.secret|example\.com/);
+    expect(calls(outbox.pending())).toEqual(['track_step_view', 'track_step_progress']);
+
+    await outbox.flush();
+    expect(calls(delivered)).toEqual(['track_step_view', 'track_step_progress']);
+    expect(outbox.pending()).toEqual([]);
+  });
+});
+
+describe('quizCompletionArgs', () => {
+  it('maps the answers to the quiz completion columns', () => {
+    const args = quizCompletionArgs(
+      visitor({
+        answers: {
+          name: '  Ann ',
+          email: ' ann@example.com ',
+          age: 49.6,
+          skinIssues: ['texture', 'fine-lines'],
+          changeSpeed: '6-12-months',
+          otherSymptoms: ['poor-sleep'],
+          skinTreatments: [],
+          hrt: 'no',
+        },
+        data: { contactInfo: { name: 'Other', email: 'other@example.com' } },
+      }),
+    );
+    expect(args).toEqual({
+      id: LEAD,
+      session_id: SESSION,
+      name: 'Ann',
+      email: 'ann@example.com',
+      age: 50,
+      skin_issues: ['texture', 'fine-lines'],
+      change_speed: '6-12-months',
+      other_symptoms: ['poor-sleep'],
+      skin_treatments: [],
+      hrt: 'no',
+    });
+  });
+
+  it('takes name and email from the stored contact info when the answers have none, and nulls the rest', () => {
+    const args = quizCompletionArgs(
+      visitor({ answers: { name: '   ', age: '50', skinIssues: 'texture' }, data: { contactInfo: { name: 'Bea', email: 'bea@example.com' } } }),
+    );
+    expect(args).toEqual({
+      id: LEAD,
+      session_id: SESSION,
+      name: 'Bea',
+      email: 'bea@example.com',
+      age: null,
+      skin_issues: [],
+      change_speed: null,
+      other_symptoms: [],
+      skin_treatments: [],
+      hrt: null,
+    });
+  });
+});
+
+describe('saveLead', () => {
+  const answers = { name: 'Ann', email: 'ann@example.com', age: 50 };
+
+  it('enqueues save_quiz_completion under the lead id and resolves with it once delivered', async () => {
+    const { tracking, delivered } = setup();
+    await expect(tracking.saveLead(visitor({ answers }))).resolves.toEqual({ id: LEAD });
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]).toMatchObject({ id: LEAD, fn: 'save_quiz_completion' });
+    expect(delivered[0]?.args).toMatchObject({ id: LEAD, session_id: SESSION, name: 'Ann', email: 'ann@example.com', age: 50 });
+  });
+
+  it('rejects when the first send fails, keeps the lead queued and delivers it later', async () => {
+    const { outbox, tracking, delivered } = setup(1);
+    await expect(tracking.saveLead(visitor({ answers }))).rejects.toThrow('Failed to fetch');
+    expect(outbox.pending().map((entry) => [entry.fn, entry.id])).toEqual([['save_quiz_completion', LEAD]]);
+    expect(delivered).toEqual([]);
+
+    await outbox.flush();
+    expect(delivered.map((entry) => entry.id)).toEqual([LEAD]);
+    expect(outbox.pending()).toEqual([]);
+  });
+
+  it('a second save of the same answers while the first is pending reuses it: one delivery, the same id', async () => {
+    const { outbox, tracking, delivered, tries } = setup(1);
+    await expect(tracking.saveLead(visitor({ answers }))).rejects.toThrow();
+    const retry = visitor({ answers, leadId: '33333333-3333-4333-8333-333333333333' });
+    await expect(tracking.saveLead(retry)).resolves.toEqual({ id: LEAD });
+    expect(delivered.map((entry) => [entry.id, entry.args.id])).toEqual([[LEAD, LEAD]]);
+    expect(tries()).toBe(2);
+    expect(outbox.pending()).toEqual([]);
+  });
+
+  it('two saves of the same answers in flight at once deliver one row', async () => {
+    const { tracking, delivered } = setup();
+    const first = tracking.saveLead(visitor({ answers }));
+    const second = tracking.saveLead(visitor({ answers, leadId: '44444444-4444-4444-8444-444444444444' }));
+    await expect(Promise.all([first, second])).resolves.toEqual([{ id: LEAD }, { id: LEAD }]);
+    expect(delivered.map((entry) => entry.id)).toEqual([LEAD]);
+  });
+
+  it('changed answers while the first is pending are a new lead with their own id', async () => {
+    const { outbox, tracking, delivered } = setup(1);
+    const other = '55555555-5555-4555-8555-555555555555';
+    await expect(tracking.saveLead(visitor({ answers }))).rejects.toThrow();
+    await expect(tracking.saveLead(visitor({ answers: { ...answers, email: 'ann@example.org' }, leadId: other }))).resolves.toEqual({ id: other });
+    await outbox.flush();
+    expect(delivered.map((entry) => entry.id)).toEqual([LEAD, other]);
+  });
+});
+
+describe('finalClick', () => {
+  const assessment = '66666666-6666-4666-8666-666666666666';
+
+  it('sends the session, the assessment id and the email', async () => {
+    const { outbox, tracking, delivered } = setup();
+    tracking.finalClick(visitor({ answers: { email: 'ann@example.com' }, data: { assessmentData: { id: assessment } } }));
+    await outbox.flush();
+    expect(delivered.map((entry) => entry.fn)).toEqual(['record_final_click']);
+    expect(delivered[0]?.args).toEqual({ session_id: SESSION, assessment_id: assessment, email: 'ann@example.com' });
+  });
+
+  it('leaves out an assessment id that is not a UUID, and falls back to the contact info email', async () => {
+    const { outbox, tracking, delivered } = setup();
+    tracking.finalClick(visitor({ data: { assessmentData: { id: 'fallback-1' }, contactInfo: { email: 'bea@example.com' } } }));
+    tracking.finalClick(visitor({ data: { assessmentData: { id: 42 } } }));
+    await outbox.flush();
+    expect(delivered.map((entry) => entry.args)).toEqual([
+      { session_id: SESSION, assessment_id: null, email: 'bea@example.com' },
+      { session_id: SESSION, assessment_id: null, email: null },
+    ]);
+  });
+});
+
+describe('never throwing into the funnel', () => {
+  it('every call returns normally when the outbox rejects everything; saveLead only rejects its promise', async () => {
+    const logs: string[] = [];
+    const tracking = createBackendTracking({
+      outbox: { enqueue: () => Promise.reject(new Error('storage gone')), pending: () => [] },
+      page: { userAgent: 'UA', referrer: null },
+      log: (m) => logs.push(m),
+    });
+    const person = visitor({ answers: { email: 'ann@example.com' } });
+    expect(() => {
+      tracking.screenViewed({ journey: 'contact_form', step: 'email_capture' }, 'email-capture', person);
+      tracking.journeyReached('form_completed', person);
+      tracking.stepTracked({ name: 'x', number: 2, completed: true }, person);
+      tracking.finalClick(person);
+    }).not.toThrow();
+    const saved = tracking.saveLead(person);
+    await expect(saved).rejects.toThrow('storage gone');
+    await expect.poll(() => logs.length).toBe(6);
+    expect(logs).toEqual([
+      'Failed to track journey step; it will be retried',
+      'Failed to track quiz step; it will be retried',
+      'Failed to track quiz step progress; it will be retried',
+      'Failed to track journey step; it will be retried',
+      'Failed to track quiz step; it will be retried',
+      'Failed to record the final click; it will be retried',
+    ]);
+  });
+});
