@@ -8,6 +8,7 @@ import type { TrackingPort } from '../engine/ports.ts';
 
 export function deferTracking(adapter: Promise<TrackingPort>, log: (message: string) => void): TrackingPort {
   let ready: TrackingPort | undefined;
+  let failed = false;
   let pending: ((port: TrackingPort) => void)[] = [];
   adapter.then(
     (port) => {
@@ -16,13 +17,14 @@ export function deferTracking(adapter: Promise<TrackingPort>, log: (message: str
       pending = [];
     },
     () => {
+      failed = true;
       log(`Tracking could not start; ${pending.length} tracking calls were not sent`);
       pending = [];
     },
   );
   const later = (call: (port: TrackingPort) => void) => {
     if (ready) call(ready);
-    else pending.push(call);
+    else if (!failed) pending.push(call);
   };
   return {
     screenViewed: (track, screenId, visitor) => later((port) => port.screenViewed(track, screenId, visitor)),
