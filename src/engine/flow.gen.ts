@@ -1598,6 +1598,7 @@ export interface Scoring {
   clinicalMetrics: ScoringClinicalMetrics;
   findings: ScoringFindings;
   fallback: ScoringFallback;
+  photo: ScoringPhoto;
 }
 /**
  * Skin age starts at the chronological age plus these age points.
@@ -2230,4 +2231,64 @@ export interface ScoringAssessmentFinding1 {
   observation: ScoringText5;
   lifestyleFactor: ScoringText6;
   biologicalFactor: ScoringText7;
+}
+/**
+ * How a photo reading becomes the photo's skin age and overview scores. Markers are measured on the face, each 0 (none) to 1 (strong).
+ */
+export interface ScoringPhoto {
+  /**
+   * Years added to the model's apparent age at full strength of each marker.
+   */
+  markerYears: {
+    /**
+     * Fine-texture roughness (luminance Laplacian on the cheeks).
+     */
+    texture: number;
+    /**
+     * Uneven tone over the cheeks.
+     */
+    toneUnevenness: number;
+    /**
+     * Darker under-eye area than the cheeks.
+     */
+    underEyeDarkness: number;
+    /**
+     * A soft jawline edge.
+     */
+    jawlineSoftness: number;
+  };
+  /**
+   * The photo's skin age is kept within chronological age − below … + above (a model's estimate can be far off).
+   */
+  ageBand: {
+    /**
+     * Years below the chronological age at most.
+     */
+    below: number;
+    /**
+     * Years above the chronological age at most.
+     */
+    above: number;
+  };
+  /**
+   * Overview score (out of 10) lost at full strength of a marker: texture from texture, complexion from tone unevenness, elasticity from jawline softness and under-eye darkness.
+   */
+  overview: {
+    /**
+     * Points lost from texture.
+     */
+    texture: number;
+    /**
+     * Points lost from complexion.
+     */
+    complexion: number;
+    /**
+     * Points of elasticity lost from jawline softness.
+     */
+    elasticityJawline: number;
+    /**
+     * Points of elasticity lost from under-eye darkness.
+     */
+    elasticityUnderEye: number;
+  };
 }
