@@ -1,9 +1,10 @@
 /**
  * The ports of the running app: tracking to the backend (hosted Supabase, or the embedded local backend
- * on this origin) through an outbox, the photo estimated from the answers until the analysis function
- * is wired, and the real browser navigation. The backend code loads once `afterPaint` settles, so none
+ * on this origin) through an outbox, the photo sent to the analyze-face function (the estimate from the
+ * answers when that fails), and the real browser navigation. The backend code loads once `afterPaint` settles, so none
  * of it weighs on the first screen; tracking calls made before then are replayed into it.
  */
+import { createEdgeAnalysis } from '../analysis/edge-analysis.ts';
 import { withFallback, type FallbackEstimate } from '../analysis/fallback-analysis.ts';
 import type { FunnelPorts } from '../engine/ports.ts';
 import { deferTracking } from '../tracking/deferred-tracking.ts';
@@ -26,7 +27,7 @@ export function createAppPorts(options: AppPortsOptions): FunnelPorts {
   return {
     tracking: deferTracking(tracking, warn),
     pixel,
-    analysis: withFallback(null, fallback, warn),
+    analysis: withFallback(createEdgeAnalysis(start.config), fallback, warn),
     navigation: { redirect: (url) => window.location.assign(url) },
     log: { warn },
   };
