@@ -1,0 +1,154 @@
+/**
+ * The HTTP edge of the portable `analyze-face` handler: typed client errors, their JSON shape, a bounded
+ * JSON body reader and CORS. Web-standard APIs only, so the same file runs in Deno (Supabase) and Node.
+ */
+
+/**
+ * The largest request body read: the base64 of a 10 MB image (13 981 016 characters) plus the data URL
+ * prefix and the quiz answers, with room to spare. Checked against MAX_IMAGE_BYTES in the tests (this
+ * file imports nothing, so the image limits depend on it and not the other way round).
+ */
+export const MAX_BODY_BYTES = 14 * 1024 * 1024;
+
+/** A client mistake the handler answers with a 4xx status and a message naming what was wrong. */
+export class RequestError extends Error {
+  override readonly name = 'RequestError';
+  /** HTTP status of the answer (400, 413, 415, 403 …). */
+  readonly status: number;
+  /** Stable machine-readable code, e.g. 'invalid_image_url', 'image_too_large'. */
+  readonly code: string;
+  /** The body field at fault, as a dotted path ('questionnaireData.age'). */
+  readonly field: string | undefined;
+
+  // Plain fields rather than parameter properties: erasable syntax, so Node can strip the types too.
+  /** @param message Human-readable reason; starts with the field when there is one ('imageUrl: …'). */
+  constructor(status: number, code: string, message: string, field?: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.field = field;
+  }
+}
+
+/** The JSON answer for a RequestError: `{ error: { code, message, field } }` with its status. */
+export function errorResponse(error: RequestError, headers?: HeadersInit): Response {
+  const responseHeaders = new Headers(headers);
+  responseHeaders.set('content-type', 'application/json');
+  const body = { error: { code: error.code, message: error.message, field: error.field } };
+  return new Response(JSON.stringify(body), { status: error.status, headers: responseHeaders });
+}
+
+/**
+ * Reads a JSON object body of at most `maxBytes` bytes. A declared Content-Length above the limit is
+ * refused before anything is read; a body without one (chunked) is read only up to `maxBytes + 1` bytes,
+ * so a lying or absent header cannot make the function buffer more than the limit.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared.trim()) > maxBytes) {
+    throw tooLarge(maxBytes);
+  }
+  const bytes = await readBounded(request.body, maxBytes);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new RequestError(400, 'invalid_json', 'The request body is not valid UTF-8 text.');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    const reason =
+      text.trim() === ''
+        ? 'The request body is empty; send a JSON object.'
+        : 'The request body is not valid JSON.';
+    throw new RequestError(400, 'invalid_json', reason);
+  }
+  if (!isPlainObject(parsed)) {
+    throw new RequestError(
+      400,
+      'invalid_body',
+      'The request body must be a JSON object like {"imageUrl": "data:image/jpeg;base64,…"}.',
+    );
+  }
+  return parsed;
+}
+
+async function readBounded(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
+  if (body === null) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function tooLarge(maxBytes: number): RequestError {
+  const megabytes = Math.round((maxBytes / (1024 * 1024)) * 10) / 10;
+  return new RequestError(413, 'body_too_large', `The request body is larger than ${megabytes} MB.`);
+}
+
+/** True for `{…}` (not null, not an array): the only JSON value a body or a nested object may be. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Origins allowed to call the function from a browser: a list, or '*' for any. */
+export type AllowedOrigins = readonly string[] | '*';
+
+/** Whether a browser at `origin` may call; a request without an Origin header only passes with '*'. */
+export function isOriginAllowed(origin: string | null, allowedOrigins: AllowedOrigins): boolean {
+  if (allowedOrigins === '*') return true;
+  return origin !== null && allowedOrigins.includes(origin);
+}
+
+/**
+ * CORS headers for an answer to `origin`. A disallowed origin gets no Access-Control-Allow-Origin, so the
+ * browser withholds the answer; `Vary: Origin` keeps caches from serving one origin's answer to another.
+ */
+export function corsHeaders(origin: string | null, allowedOrigins: AllowedOrigins): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Access-Control-Allow-Methods': 'POST, OPTIONS',
+    'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
+    Vary: 'Origin',
+  };
+  if (allowedOrigins === '*') headers['Access-Control-Allow-Origin'] = '*';
+  else if (origin !== null && isOriginAllowed(origin, allowedOrigins))
+    headers['Access-Control-Allow-Origin'] = origin;
+  return headers;
+}
+
+/**
+ * The answer to a CORS preflight: 204 with the CORS headers, or 403 when the origin is not allowed.
+ * Returns null for any other method, so the handler goes on: `preflight(request, allowed) ?? handle()`.
+ */
+export function preflight(request: Request, allowedOrigins: AllowedOrigins): Response | null {
+  if (request.method !== 'OPTIONS') return null;
+  const origin = request.headers.get('origin');
+  const headers = corsHeaders(origin, allowedOrigins);
+  if (!isOriginAllowed(origin, allowedOrigins)) {
+    const error = new RequestError(
+      403,
+      'origin_not_allowed',
+      `Calls from ${origin ?? 'an unknown origin'} are not allowed.`,
+    );
+    return errorResponse(error, headers);
+  }
+  return new Response(null, { status: 204, headers });
+}
