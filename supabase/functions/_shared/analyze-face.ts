@@ -1,0 +1,75 @@
+/**
+ * The analyze-face handler, `(Request) => Promise<Response>`, shared by the Supabase edge function and
+ * the local Node server. Everything about the request is checked before a pixel is decoded: body size,
+ * the data URL, the real image type by its magic bytes, the pixel count from the header, the
+ * questionnaire. The face reading and the scoring are injected, so this file stays runtime-neutral.
+ * The photo lives only in memory for the request: it is never written anywhere, nor logged.
+ */
+import {
+  corsHeaders,
+  errorResponse,
+  MAX_BODY_BYTES,
+  preflight,
+  readJsonBody,
+  RequestError,
+  type AllowedOrigins,
+} from './http.ts';
+import { readImageBytes, type ImageType } from './image-bytes.ts';
+import { parseQuestionnaire, type Questionnaire } from './questionnaire.ts';
+
+/** What a face analysis reads from a photo: the largest face's apparent age and skin markers (0..1). */
+export interface FaceReading {
+  faceCount: number;
+  apparentAge: number;
+  markers: { texture: number; toneUnevenness: number; underEyeDarkness: number; jawlineSoftness: number };
+}
+
+export interface FaceAnalyzer {
+  /** Reads the largest face of the image, or null when there is no face. */
+  read(bytes: Uint8Array, type: ImageType): Promise<FaceReading | null>;
+}
+
+export interface AnalyzeFaceOptions {
+  analyzer: FaceAnalyzer;
+  /** Turns the answers and the reading into the assessment of spec §3. */
+  assess(questionnaire: Questionnaire, reading: FaceReading): Record<string, unknown>;
+  allowedOrigins: AllowedOrigins;
+  /** Developer log; receives no personal data and no image. */
+  log?: (message: string) => void;
+}
+
+export function createAnalyzeFaceHandler(
+  options: AnalyzeFaceOptions,
+): (request: Request) => Promise<Response> {
+  const log = options.log ?? (() => undefined);
+  return async (request) => {
+    const early = preflight(request, options.allowedOrigins);
+    if (early) return early;
+    const headers = corsHeaders(request.headers.get('origin'), options.allowedOrigins);
+    try {
+      if (request.method !== 'POST') {
+        throw new RequestError(405, 'method_not_allowed', 'analyze-face is called with POST');
+      }
+      const body = await readJsonBody(request, MAX_BODY_BYTES);
+      const image = readImageBytes(body.imageUrl);
+      const questionnaire = parseQuestionnaire(body.questionnaireData);
+      const reading = await options.analyzer.read(image.bytes, image.type);
+      if (!reading) {
+        throw new RequestError(
+          422,
+          'no_face',
+          'No face was found in the photo. Please use a well-lit photo of your face, looking at the camera.',
+          'imageUrl',
+        );
+      }
+      return Response.json(options.assess(questionnaire, reading), { headers });
+    } catch (error) {
+      if (error instanceof RequestError) return errorResponse(error, headers);
+      log(`analyze-face failed: ${error instanceof Error ? error.name : 'unknown error'}`);
+      return errorResponse(
+        new RequestError(500, 'analysis_failed', 'The photo could not be analysed. Please try again.'),
+        headers,
+      );
+    }
+  };
+}
