@@ -13,6 +13,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { preview, type PreviewServer } from 'vite';
 import { localBackendPlugin } from '../../scripts/vite-plugin-local-backend.ts';
 import { createLocalBackend, type LocalBackend } from '../../server/local-backend.ts';
+import { localFunctions } from '../../server/local-functions.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -170,7 +171,7 @@ export async function startHarness(): Promise<Harness> {
 
   let server: PreviewServer | undefined;
   let browser: Browser | undefined;
-  const backend = createLocalBackend();
+  const backend = createLocalBackend({ functions: localFunctions(join(repoRoot, 'flows/skin-funnel.json')) });
   try {
     // The build is already made; preview only needs the local backend, here an in-memory one the
     // tests can read.

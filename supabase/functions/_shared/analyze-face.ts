@@ -32,7 +32,7 @@ export interface FaceAnalyzer {
 export interface AnalyzeFaceOptions {
   analyzer: FaceAnalyzer;
   /** Turns the answers and the reading into the assessment of spec §3. */
-  assess(questionnaire: Questionnaire, reading: FaceReading): Record<string, unknown>;
+  assess(questionnaire: Questionnaire, reading: FaceReading): object;
   allowedOrigins: AllowedOrigins;
   /** Developer log; receives no personal data and no image. */
   log?: (message: string) => void;

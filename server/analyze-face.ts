@@ -1,0 +1,62 @@
+/**
+ * analyze-face on the local Node server: the portable handler (supabase/functions/_shared) with the
+ * face-api reader (server/face) and the flow's scoring. The photo is decoded in memory, read and
+ * dropped; nothing is written to disk.
+ */
+import type { Scoring } from '../src/engine/flow.gen.ts';
+import { photoAssessment } from '../src/scoring/photo-assessment.ts';
+import { createAnalyzeFaceHandler, type FaceAnalyzer } from '../supabase/functions/_shared/analyze-face.ts';
+import { RequestError, type AllowedOrigins } from '../supabase/functions/_shared/http.ts';
+import { decodeImage, ImageDecodeError } from './face/decode-image.ts';
+import { loadFaceModel } from './face/face-model.ts';
+import { measureSkinMarkers } from './face/skin-markers.ts';
+import type { EdgeFunction } from './local-backend.ts';
+
+const DECODE_ERRORS = {
+  unsupported: [
+    415,
+    'unsupported_media_type',
+    'This image format cannot be analysed; please use a JPG or PNG photo.',
+  ],
+  corrupt: [400, 'corrupt_image', 'The photo could not be decoded; it may be damaged.'],
+  too_large: [400, 'image_dimensions_too_large', 'The photo has too many pixels to analyse.'],
+} as const;
+
+/** Reads the largest face with face-api (SSD MobileNet, 68 landmarks, age) and measures its skin markers. */
+export function createFaceReader(): FaceAnalyzer {
+  return {
+    async read(bytes, type) {
+      let image;
+      try {
+        image = await decodeImage(bytes, type);
+      } catch (error) {
+        if (!(error instanceof ImageDecodeError)) throw error;
+        const [status, code, message] = DECODE_ERRORS[error.code];
+        throw new RequestError(status, code, message, 'imageUrl');
+      }
+      const faces = await (await loadFaceModel()).detect(image);
+      const face = faces[0];
+      if (!face) return null;
+      const markers = measureSkinMarkers(image, face.landmarks);
+      return {
+        faceCount: faces.length,
+        apparentAge: face.age,
+        markers: {
+          texture: markers.texture,
+          toneUnevenness: 1 - markers.toneEvenness,
+          underEyeDarkness: markers.underEyeDarkness,
+          jawlineSoftness: 1 - markers.jawlineDefinition,
+        },
+      };
+    },
+  };
+}
+
+export function createLocalAnalyzeFace(scoring: Scoring, allowedOrigins: AllowedOrigins = '*'): EdgeFunction {
+  return createAnalyzeFaceHandler({
+    analyzer: createFaceReader(),
+    assess: (questionnaire, reading) => photoAssessment(questionnaire, reading, scoring, crypto.randomUUID()),
+    allowedOrigins,
+    log: (message) => console.warn(message),
+  });
+}
