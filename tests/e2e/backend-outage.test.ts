@@ -1,12 +1,13 @@
 /**
- * A lead survives a backend outage: with every RPC answering 503 in the middle of the walk, the visitor
- * carries on (or is told and can retry, on the contact form), and once the backend is back the lead
- * lands exactly once, even across a reload.
+ * Backend failures a visitor must not feel: with every RPC answering 503 in the middle of the walk, the
+ * visitor carries on (or is told and can retry, on the contact form), and once the backend is back the
+ * lead lands exactly once, even across a reload; with analyze-face failing, the photo step still leads
+ * to the results, on the estimate from the answers.
  */
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WAIT, button, buttonOf, expectScreen, flow, routeOf, screenOf } from './funnel.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { SAMPLE_FACE_PHOTO, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
 
@@ -117,5 +118,34 @@ describe('a backend outage in the middle of the walk', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await page.waitForTimeout(1500);
     expect(await completions(email)).toEqual([{ name: 'Rita', session_id: expect.any(String) }]);
+  });
+});
+
+describe('a failing photo analysis', () => {
+  it('still takes the visitor to /detailed-analysis, with the estimate from the answers', async () => {
+    const tp = await harness.open();
+    const { page, context } = tp;
+    let calls = 0;
+    await context.route('**/functions/v1/analyze-face', async (route) => {
+      calls += 1;
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'analysis_failed', message: 'boom' } }),
+      });
+    });
+    await page.goto(tp.url(routeOf('photo-analysis')));
+    await expectScreen(page, 'photo-analysis');
+    await page.locator('input[type="file"]').setInputFiles(SAMPLE_FACE_PHOTO);
+    await page.getByRole('img', { name: 'Your chosen photo' }).waitFor();
+    await button(page, buttonOf('photo-analysis')).click();
+
+    await expectScreen(page, 'detailed-analysis');
+    expect(calls).toBe(1);
+    const assessment = await page.evaluate(() => JSON.parse(sessionStorage.getItem('assessmentData') ?? 'null'));
+    expect(assessment).toMatchObject({ id: expect.any(String), assessed_skin_age: expect.any(Number) });
+    expect(assessment).not.toHaveProperty('photo');
+    // The failure is logged for developers, without personal data.
+    expect(tp.problems.some((line) => line.includes('Photo analysis failed'))).toBe(true);
   });
 });

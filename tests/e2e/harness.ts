@@ -4,11 +4,9 @@
  * error/warning and page error, and answers the external recommendation page
  * (`https://example.com/**`) locally so the funnel's final redirect can be checked offline.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deflateSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
 import { localBackendPlugin } from '../../scripts/vite-plugin-local-backend.ts';
@@ -270,54 +268,5 @@ export async function startHarness(): Promise<Harness> {
   }
 }
 
-/* ------------------------------------------------------------------------------------------------
- * A real photo to upload.
- * ---------------------------------------------------------------------------------------------- */
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/** A valid `size`×`size` RGB PNG (a soft skin-tone gradient) that any browser decodes. */
-export function tinyPng(size = 16): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // colour type: RGB
-  const rows: number[] = [];
-  for (let y = 0; y < size; y++) {
-    rows.push(0); // filter: none
-    for (let x = 0; x < size; x++) rows.push(225 - x * 2, 185 - y * 2, 160);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.from(rows))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** Writes `tinyPng()` to a temporary file and returns its path (for `setInputFiles`). */
-export function writeTinyPng(name = `e2e-selfie-${process.pid}.png`): string {
-  const path = join(tmpdir(), name);
-  writeFileSync(path, tinyPng());
-  return path;
-}
+/** A real photo with faces, from the face model's package (the same photos its tests use). */
+export const SAMPLE_FACE_PHOTO = join(repoRoot, 'node_modules/@vladmandic/face-api/demo/sample1.jpg');

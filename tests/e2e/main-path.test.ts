@@ -3,7 +3,6 @@
  * external recommendation page, Back and reload mid-way, an alias deep link, a guarded screen
  * without data, and the not-found page. Routes, progress, labels and copy come from the flow file.
  */
-import { rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   WAIT,
@@ -23,14 +22,12 @@ import {
   screenOf,
   tapOption,
 } from './funnel.ts';
-import { EXTERNAL_PAGE_HEADING, startHarness, writeTinyPng, type Harness, type TestPage } from './harness.ts';
+import { EXTERNAL_PAGE_HEADING, SAMPLE_FACE_PHOTO, startHarness, type Harness, type TestPage } from './harness.ts';
 
 let harness: Harness;
-let photoPath: string;
 
 beforeAll(async () => {
   harness = await startHarness();
-  photoPath = writeTinyPng();
 });
 
 afterEach(async () => {
@@ -39,7 +36,6 @@ afterEach(async () => {
 
 afterAll(async () => {
   await harness?.stop();
-  if (photoPath) rmSync(photoPath, { force: true });
 });
 
 /** The 404 screen's log line for `path` (the only console output a visitor may cause). */
@@ -246,18 +242,21 @@ describe('the main path, from / to the external recommendation page', () => {
     await page.getByText(photo.hint ?? '', { exact: true }).waitFor();
     await page.getByText(photo.formats ?? '', { exact: true }).waitFor();
     expect(await button(page, buttonOf('photo-analysis')).isDisabled()).toBe(true);
-    await page.locator('input[type="file"]').setInputFiles(photoPath);
+    await page.locator('input[type="file"]').setInputFiles(SAMPLE_FACE_PHOTO);
     await page.getByRole('img', { name: 'Your chosen photo' }).waitFor();
     await page.getByText(photo.hint ?? '', { exact: true }).waitFor({ state: 'hidden' });
     await press(page, buttonOf('photo-analysis'));
 
-    // Detailed analysis (the overlay ran while the photo was analysed).
+    // Detailed analysis (the overlay ran while the photo was analysed), from the photo's assessment.
     await expectScreen(page, 'detailed-analysis');
     expect((await tp.seen())[photo.overlay?.title ?? '']?.path).toBe(routeOf('photo-analysis'));
+    const assessment = await page.evaluate(() => JSON.parse(sessionStorage.getItem('assessmentData') ?? 'null'));
+    expect(assessment?.photo?.face_count).toBeGreaterThanOrEqual(1);
+    expect(assessment?.chronological_age).toBe(Number(chosenAge));
     // 'Your skin age is {result.skinAge}' shows a number, not a placeholder.
     const skinAgeHeading = blockText('detailed-analysis', 'heading').replace(/\{.*$/, '');
     await page
-      .getByText(new RegExp(`^${escapeRegExp(skinAgeHeading)}\\d+$`))
+      .getByText(new RegExp(`^${escapeRegExp(skinAgeHeading)}\\d+(\\.\\d)?$`))
       .first()
       .waitFor();
     await page.getByText('Next: Find the Root Cause', { exact: true }).waitFor();
