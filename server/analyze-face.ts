@@ -10,7 +10,6 @@ import { RequestError, type AllowedOrigins } from '../supabase/functions/_shared
 import { decodeImage, ImageDecodeError } from './face/decode-image.ts';
 import { loadFaceModel } from './face/face-model.ts';
 import { measureSkinMarkers } from './face/skin-markers.ts';
-import type { EdgeFunction } from './local-backend.ts';
 
 const DECODE_ERRORS = {
   unsupported: [
@@ -52,7 +51,10 @@ export function createFaceReader(): FaceAnalyzer {
   };
 }
 
-export function createLocalAnalyzeFace(scoring: Scoring, allowedOrigins: AllowedOrigins = '*'): EdgeFunction {
+export function createLocalAnalyzeFace(
+  scoring: Scoring,
+  allowedOrigins: AllowedOrigins = '*',
+): (request: Request) => Promise<Response> {
   return createAnalyzeFaceHandler({
     analyzer: createFaceReader(),
     assess: (questionnaire, reading) => photoAssessment(questionnaire, reading, scoring, crypto.randomUUID()),
