@@ -10,7 +10,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { decodeImage, sniffImageType, DETECTION_MAX_SIDE } from '../server/face/decode-image.ts';
+import { decodeImage, DETECTION_MAX_SIDE } from '../server/face/decode-image.ts';
+import { sniffImageType } from '../supabase/functions/_shared/image-bytes.ts';
 import { faceModelDir, loadFaceModel } from '../server/face/face-model.ts';
 import { measureSkinMarkers } from '../server/face/skin-markers.ts';
 

@@ -8,12 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createLocalBackend,
-  LOCAL_ANON_KEY,
-  MAX_RPC_BODY_BYTES,
-  type LocalBackend,
-} from './local-backend.ts';
+import { LOCAL_ANON_KEY } from '../src/tracking/backend-config.ts';
+import { createLocalBackend, MAX_RPC_BODY_BYTES, type LocalBackend } from './local-backend.ts';
 
 let backend: LocalBackend;
 let server: Server;

@@ -7,11 +7,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
+import { LOCAL_ANON_KEY } from '../src/tracking/backend-config.ts';
 import { openDatabase } from './database.ts';
 import { callRpc, errorBody } from './rpc.ts';
-
-/** The anon key of the local backend. Public by nature, like every anon key. */
-export const LOCAL_ANON_KEY = 'local-anon-key';
 
 /** Request bodies above this are refused (413) before they are parsed. */
 export const MAX_RPC_BODY_BYTES = 64 * 1024;

@@ -8,9 +8,9 @@ import {
   DETECTION_MAX_SIDE,
   ImageDecodeError,
   resizeRgba,
-  sniffImageType,
   type DecodedImage,
 } from './decode-image.ts';
+import { sniffImageType } from '../../supabase/functions/_shared/image-bytes.ts';
 
 function rgba(
   width: number,

@@ -12,6 +12,7 @@
 import { decode as decodeJpegJs } from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { GifReader } from 'omggif';
+import { sniffImageType, type ImageType } from '../../supabase/functions/_shared/image-bytes.ts';
 
 /** Decoded pixels: `data` is RGBA, row-major, `width * height * 4` bytes. */
 export interface DecodedImage {
@@ -19,8 +20,6 @@ export interface DecodedImage {
   height: number;
   data: Uint8Array;
 }
-
-export type ImageType = 'jpeg' | 'png' | 'webp' | 'gif';
 
 /** Long side, in pixels, that face detection works at (SSD MobileNet resizes to 512 anyway). */
 export const DETECTION_MAX_SIDE = 768;
@@ -49,21 +48,6 @@ export interface DecodeOptions {
   maxSide?: number;
   /** Refuse images above this many megapixels (default {@link MAX_DECODE_MEGAPIXELS}). */
   maxMegapixels?: number;
-}
-
-/**
- * The image type from the file's first bytes (magic numbers), or null when it is none we know.
- * JPEG `FF D8 FF`, PNG `89 50 4E 47 0D 0A 1A 0A`, GIF `GIF87a`/`GIF89a`, WebP `RIFF....WEBP`.
- */
-export function sniffImageType(bytes: Uint8Array): ImageType | null {
-  const at = (i: number): number => bytes[i] ?? -1;
-  if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'jpeg';
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (png.every((b, i) => at(i) === b)) return 'png';
-  const ascii = (from: number, to: number): string => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'gif';
-  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
-  return null;
 }
 
 /**

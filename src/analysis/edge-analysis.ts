@@ -5,7 +5,7 @@
  * no personal data, so the fallback can take over (see fallback-analysis.ts).
  */
 import type { AnalysisPort } from '../engine/ports.ts';
-import type { BackendConfig } from '../tracking/backend-config.ts';
+import { backendHeaders, type BackendConfig } from '../tracking/backend-config.ts';
 
 /** How long a visitor waits for the analysis before the local estimate is used (spec: about 20 s). */
 export const ANALYSIS_TIMEOUT_MS = 20_000;
@@ -27,7 +27,8 @@ async function errorCode(response: Response): Promise<string> {
     const body: unknown = await response.json();
     if (body !== null && typeof body === 'object' && 'error' in body) {
       const { error } = body;
-      if (error !== null && typeof error === 'object' && 'code' in error && typeof error.code === 'string') return error.code;
+      if (error !== null && typeof error === 'object' && 'code' in error && typeof error.code === 'string')
+        return error.code;
     }
   } catch {
     // Not JSON: the status says enough.
@@ -51,11 +52,7 @@ export function createEdgeAnalysis(
           response = await fetcher(`${config.url}/functions/v1/analyze-face`, {
             method: 'POST',
             signal: controller.signal,
-            headers: {
-              apikey: config.anonKey,
-              authorization: `Bearer ${config.anonKey}`,
-              'content-type': 'application/json',
-            },
+            headers: backendHeaders(config),
             body: JSON.stringify({ imageUrl: image, questionnaireData: visitor.answers }),
           });
         } catch {

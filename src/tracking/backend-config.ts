@@ -17,6 +17,15 @@ export interface BackendEnv {
   VITE_SUPABASE_ANON_KEY?: string;
 }
 
+/** The headers a direct call to the backend carries: the anon key, as supabase-js sends it. */
+export function backendHeaders(config: BackendConfig): Record<string, string> {
+  return {
+    apikey: config.anonKey,
+    authorization: `Bearer ${config.anonKey}`,
+    'content-type': 'application/json',
+  };
+}
+
 /** The config for this build; throws supabase-js's own messages when only half of it is set. */
 export function backendConfig(env: BackendEnv, origin: string): BackendConfig {
   const url = env.VITE_SUPABASE_URL?.trim().replace(/\/+$/, '');

@@ -4,7 +4,7 @@
  * keepalive fetch, which outlives the page. No `unload` listener: it breaks the back/forward cache.
  * The time is counted from the session's first page, kept in sessionStorage across reloads.
  */
-import type { BackendConfig } from './backend-config.ts';
+import { backendHeaders, type BackendConfig } from './backend-config.ts';
 
 export const SESSION_STARTED_KEY = 'funnel_session_started';
 export const SESSION_TIME_INTERVAL_MS = 30_000;
@@ -47,11 +47,7 @@ export function startSessionClock(options: SessionClockOptions): () => void {
     fetcher(endpoint, {
       method: 'POST',
       keepalive,
-      headers: {
-        apikey: options.config.anonKey,
-        authorization: `Bearer ${options.config.anonKey}`,
-        'content-type': 'application/json',
-      },
+      headers: backendHeaders(options.config),
       body: JSON.stringify({ session_id: options.sessionId, time_spent_minutes: minutes }),
     }).then(
       (response) => {

@@ -15,14 +15,11 @@ import {
   type AllowedOrigins,
 } from './http.ts';
 import { readImageBytes, type ImageType } from './image-bytes.ts';
+import type { PhotoReading } from '../../../src/scoring/photo-assessment.ts';
 import { parseQuestionnaire, type Questionnaire } from './questionnaire.ts';
 
 /** What a face analysis reads from a photo: the largest face's apparent age and skin markers (0..1). */
-export interface FaceReading {
-  faceCount: number;
-  apparentAge: number;
-  markers: { texture: number; toneUnevenness: number; underEyeDarkness: number; jawlineSoftness: number };
-}
+export type FaceReading = PhotoReading;
 
 export interface FaceAnalyzer {
   /** Reads the largest face of the image, or null when there is no face. */

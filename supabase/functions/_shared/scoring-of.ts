@@ -3,6 +3,7 @@
  * the whole file against the schema; this only refuses a file that has no such section at all.
  */
 import type { Scoring } from '../../../src/engine/flow.gen.ts';
+import { isPlainObject } from './http.ts';
 
 const SECTIONS = [
   'age',
@@ -23,16 +24,12 @@ const SECTIONS = [
   'fallback',
 ] as const satisfies readonly (keyof Scoring)[];
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 function isScoring(value: unknown): value is Scoring {
-  return isRecord(value) && SECTIONS.every((section) => isRecord(value[section]));
+  return isPlainObject(value) && SECTIONS.every((section) => isPlainObject(value[section]));
 }
 
 export function scoringOf(flow: unknown): Scoring {
-  const scoring = isRecord(flow) ? flow.scoring : undefined;
+  const scoring = isPlainObject(flow) ? flow.scoring : undefined;
   if (!isScoring(scoring)) {
     throw new Error(
       `The flow file's scoring section is missing or incomplete (needs ${SECTIONS.join(', ')}); run npm run flow:check`,
