@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './database.ts';
+import { failure, sqlKit, type Args } from './sql-test-kit.ts';
 
 let db: PGlite;
 beforeAll(async () => {
@@ -16,48 +17,7 @@ afterAll(async () => {
   await db.close();
 });
 
-type Args = Record<string, unknown>;
-
-/** Runs one statement as a browser role, as PostgREST does: `set local role` inside a transaction. */
-function asRole<T>(role: string, sql: string, params: unknown[] = []): Promise<T[]> {
-  return db.transaction(async (tx) => {
-    await tx.exec(`set local role ${role}`);
-    return (await tx.query<T>(sql, params)).rows;
-  });
-}
-
-/** Calls `public.<fn>` with named jsonb arguments (as anon unless told); undefined is passed as SQL null. */
-async function rpc(fn: string, args: Args, role = 'anon'): Promise<unknown> {
-  const entries = Object.entries(args);
-  const named = entries.map(([key], index) => `${key} => $${index + 1}::jsonb`).join(', ');
-  const params = entries.map(([, value]) => (value === undefined ? null : JSON.stringify(value)));
-  const rows = await asRole<{ result: unknown }>(role, `select public.${fn}(${named}) as result`, params);
-  return rows[0]?.result;
-}
-
-/** Reads as the superuser, outside any role switch. */
-async function read<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-  return (await db.query<T>(sql, params)).rows;
-}
-
-/** The Postgres error a statement fails with; throws when it succeeds. */
-async function failure(
-  promise: Promise<unknown>,
-): Promise<{ code: unknown; message: string; detail: unknown }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof Error && 'code' in error) {
-      return {
-        code: error.code,
-        message: error.message,
-        detail: 'detail' in error ? error.detail : undefined,
-      };
-    }
-    throw error;
-  }
-  throw new Error('expected the statement to fail, but it succeeded');
-}
+const { asRole, rpc, read } = sqlKit(() => db);
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 

@@ -1,0 +1,57 @@
+/**
+ * Helpers for SQL tests that act as the browser's roles on a PGlite database (see schema.test.ts):
+ * statements run as a role the way PostgREST runs them, RPCs take named jsonb arguments, and a failing
+ * statement's Postgres error can be inspected.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+
+export type Args = Record<string, unknown>;
+
+export interface PgFailure {
+  code: unknown;
+  message: string;
+  detail: unknown;
+}
+
+export interface SqlKit {
+  /** Runs one statement as a browser role, as PostgREST does: `set local role` inside a transaction. */
+  asRole<T>(role: string, sql: string, params?: unknown[]): Promise<T[]>;
+  /** Calls `public.<fn>` with named jsonb arguments (as anon unless told); undefined is passed as SQL null. */
+  rpc(fn: string, args: Args, role?: string): Promise<unknown>;
+  /** Reads as the superuser, outside any role switch. */
+  read<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export function sqlKit(db: () => PGlite): SqlKit {
+  const asRole: SqlKit['asRole'] = (role, sql, params = []) =>
+    db().transaction(async (tx) => {
+      await tx.exec(`set local role ${role}`);
+      return (await tx.query<never>(sql, params)).rows;
+    });
+  return {
+    asRole,
+    async rpc(fn, args, role = 'anon') {
+      const entries = Object.entries(args);
+      const named = entries.map(([key], index) => `${key} => $${index + 1}::jsonb`).join(', ');
+      const params = entries.map(([, value]) => (value === undefined ? null : JSON.stringify(value)));
+      const rows = await asRole<{ result: unknown }>(role, `select public.${fn}(${named}) as result`, params);
+      return rows[0]?.result;
+    },
+    async read(sql, params = []) {
+      return (await db().query<never>(sql, params)).rows;
+    },
+  };
+}
+
+/** The Postgres error a statement fails with; throws when it succeeds. */
+export async function failure(promise: Promise<unknown>): Promise<PgFailure> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Error && 'code' in error) {
+      return { code: error.code, message: error.message, detail: 'detail' in error ? error.detail : undefined };
+    }
+    throw error;
+  }
+  throw new Error('expected the statement to fail, but it succeeded');
+}
