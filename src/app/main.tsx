@@ -16,7 +16,7 @@ if (!root) throw new Error('index.html has no #root element');
 const session = safeStorage(() => window.sessionStorage);
 const local = safeStorage(() => window.localStorage);
 const config = backendConfig(import.meta.env, window.location.origin);
-const landing = rememberLanding(session, document.referrer);
+const landing = rememberLanding(session, document.referrer, window.location.search);
 // Resolves after the first paint: the lazy screens and the backend code wait for it.
 const afterPaint = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 const results = lazyResults(() => import('./result-code-chunk.ts').then((chunk) => chunk.resultCode));
@@ -26,6 +26,7 @@ const ports = createAppPorts({
   local,
   session,
   referrer: landing.referrer,
+  campaign: landing.campaign,
   fallback: results.fallback,
   afterPaint,
 });

@@ -5,6 +5,7 @@
 import type { TrackingPort } from '../engine/ports.ts';
 import type { BackendConfig } from '../tracking/backend-config.ts';
 import { createBackendTracking } from '../tracking/backend-tracking.ts';
+import type { Campaign } from '../tracking/landing.ts';
 import { connectOutbox, createOutbox } from '../tracking/outbox.ts';
 import { createRpcSender, isRetryableRpc, RpcError } from '../tracking/rpc-sender.ts';
 import { startSessionClock } from '../tracking/session-time.ts';
@@ -26,6 +27,8 @@ export interface TrackingStart {
   session: Pick<Storage, 'getItem' | 'setItem'> | null;
   /** The landing page's referrer (see landing.ts). */
   referrer: string | null;
+  /** The landing URL's campaign (see landing.ts). */
+  campaign: Campaign;
   warn: (message: string) => void;
 }
 
@@ -55,7 +58,7 @@ export function startTracking(options: TrackingStart): TrackingPort {
   });
   return createBackendTracking({
     outbox,
-    page: { userAgent: navigator.userAgent, referrer: options.referrer },
+    page: { userAgent: navigator.userAgent, referrer: options.referrer, campaign: options.campaign },
     log: warn,
   });
 }

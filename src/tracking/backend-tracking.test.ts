@@ -278,3 +278,57 @@ describe('never throwing into the funnel', () => {
     ]);
   });
 });
+
+describe('the landing campaign', () => {
+  const campaign = { utm_source: 'facebook', fbclid: 'IwAR0' };
+
+  function withCampaign() {
+    const delivered: OutboxEntry[] = [];
+    const leads: { id: string; args: Record<string, unknown> }[] = [];
+    let fail = 1;
+    const outbox = createOutbox({
+      storage: null,
+      key: 'funnel_outbox',
+      random: () => 0,
+      send: async (entry) => {
+        if (entry.fn === 'save_quiz_completion' && fail-- > 0) throw new TypeError('Failed to fetch');
+        delivered.push(entry);
+      },
+    });
+    outboxes.push(outbox);
+    const tracking = createBackendTracking({
+      outbox,
+      page: { ...PAGE, campaign },
+      log: () => undefined,
+      onLead: ({ id, args }) => leads.push({ id, args }),
+    });
+    return { outbox, tracking, delivered, leads };
+  }
+
+  it('goes with every journey step and with the lead', async () => {
+    const { outbox, tracking, delivered } = withCampaign();
+    tracking.journeyReached('quiz_started', visitor());
+    await tracking.saveLead(visitor({ answers: { name: 'Ann', email: 'ann@example.com' } })).catch(() => undefined);
+    await outbox.flush();
+    expect(delivered.map((entry) => [entry.fn, entry.args.campaign])).toEqual([
+      ['track_journey_step', campaign],
+      ['save_quiz_completion', campaign],
+    ]);
+  });
+
+  it('is left out when the landing had none', async () => {
+    const { outbox, tracking, delivered } = setup();
+    tracking.journeyReached('quiz_started', visitor());
+    await outbox.flush();
+    expect(delivered[0]?.args).not.toHaveProperty('campaign');
+    expect(quizCompletionArgs(visitor(), {})).not.toHaveProperty('campaign');
+  });
+
+  it('reports each new lead once to onLead, not a second tap that reuses the pending one', async () => {
+    const { tracking, leads } = withCampaign();
+    const answers = { name: 'Ann', email: 'ann@example.com' };
+    await expect(tracking.saveLead(visitor({ answers }))).rejects.toThrow();
+    await tracking.saveLead(visitor({ answers, leadId: '77777777-7777-4777-8777-777777777777' }));
+    expect(leads).toEqual([{ id: LEAD, args: expect.objectContaining({ id: LEAD, email: 'ann@example.com', campaign }) }]);
+  });
+});

@@ -6,14 +6,23 @@
  */
 import type { Track } from '../engine/flow.gen.ts';
 import type { TrackingPort, VisitorSnapshot } from '../engine/ports.ts';
+import type { Campaign } from './landing.ts';
 import type { Outbox } from './outbox.ts';
 
 export interface BackendTrackingOptions {
   outbox: Pick<Outbox, 'enqueue' | 'pending'>;
-  /** The browser and the landing referrer, sent with journey steps and step views. */
-  page: { userAgent: string; referrer: string | null };
+  /**
+   * The browser and the landing referrer, sent with journey steps and step views, and the landing
+   * campaign, sent with journey steps and the lead.
+   */
+  page: { userAgent: string; referrer: string | null; campaign?: Campaign };
   /** Console output for developers (never personal data). */
   log: (message: string) => void;
+  /**
+   * A new lead was queued for the backend (not a second tap reusing a pending one): `id` is its row id,
+   * `args` what `save_quiz_completion` receives. Lead sinks hang off this.
+   */
+  onLead?: (lead: { id: string; args: Record<string, unknown>; visitor: VisitorSnapshot }) => void;
   now?: () => Date;
 }
 
@@ -37,8 +46,16 @@ function emailOf(visitor: VisitorSnapshot): string | null {
   return text(visitor.answers.email) ?? text(visitor.data.contactInfo?.email);
 }
 
-/** The row `save_quiz_completion` takes: spec §7's quiz completion fields from the answers. */
-export function quizCompletionArgs(visitor: VisitorSnapshot & { leadId: string }): Record<string, unknown> {
+/** The campaign argument, left out when the landing had none (the RPCs take it as optional). */
+function campaignArg(campaign: Campaign | undefined): { campaign?: Campaign } {
+  return campaign && Object.keys(campaign).length > 0 ? { campaign } : {};
+}
+
+/** The row `save_quiz_completion` takes: spec §7's quiz completion fields from the answers, and the campaign. */
+export function quizCompletionArgs(
+  visitor: VisitorSnapshot & { leadId: string },
+  campaign?: Campaign,
+): Record<string, unknown> {
   const { answers } = visitor;
   return {
     id: visitor.leadId,
@@ -51,6 +68,7 @@ export function quizCompletionArgs(visitor: VisitorSnapshot & { leadId: string }
     other_symptoms: list(answers.otherSymptoms),
     skin_treatments: list(answers.skinTreatments),
     hrt: text(answers.hrt),
+    ...campaignArg(campaign),
   };
 }
 
@@ -85,7 +103,13 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
   const journey = (visitor: VisitorSnapshot, step: string) =>
     send(
       'track_journey_step',
-      { session_id: visitor.sessionId, step, user_agent: page.userAgent, referrer: page.referrer },
+      {
+        session_id: visitor.sessionId,
+        step,
+        user_agent: page.userAgent,
+        referrer: page.referrer,
+        ...campaignArg(page.campaign),
+      },
       'Failed to track journey step',
     );
 
@@ -114,12 +138,15 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
       stepView(visitor, step.name, step.number, step.completed);
     },
     async saveLead(visitor) {
-      const args = quizCompletionArgs(visitor);
+      const args = quizCompletionArgs(visitor, page.campaign);
       // The same answers sent again (a second tap after an error) reuse the pending lead, not a new row.
       const { id: _id, ...content } = args;
       const dedupeKey = JSON.stringify(content);
-      const id = outbox.pending().find((entry) => entry.dedupeKey === dedupeKey)?.id ?? visitor.leadId;
-      await outbox.enqueue('save_quiz_completion', { ...args, id }, { id, dedupeKey });
+      const pending = outbox.pending().find((entry) => entry.dedupeKey === dedupeKey)?.id;
+      const id = pending ?? visitor.leadId;
+      const saved = outbox.enqueue('save_quiz_completion', { ...args, id }, { id, dedupeKey });
+      if (!pending) options.onLead?.({ id, args: { ...args, id }, visitor });
+      await saved;
       return { id };
     },
     finalClick(visitor) {

@@ -87,6 +87,17 @@ const MAIN_PATH = [
 ];
 
 /** What walking the main path must have written to the backend for this session (spec §3, §4, §7). */
+/** The ad campaign of the landing URL: it must reach the journey session and the lead. */
+const CAMPAIGN = {
+  utm_source: 'facebook',
+  utm_medium: 'paid_social',
+  utm_campaign: 'spring-35-65',
+  utm_term: 'skin age',
+  utm_content: 'video_a',
+  fbclid: 'IwAR0e2e',
+  gclid: 'Cj0KCQe2e',
+};
+
 async function expectMainPathRows(sessionId: string, lead: { name: string; email: string; age: number }) {
   expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
   const tracked = MAIN_PATH.flatMap((id) => {
@@ -113,6 +124,7 @@ async function expectMainPathRows(sessionId: string, lead: { name: string; email
       reached_contact_form: true,
       completed_form: true,
       clicked_final_cta: true,
+      ...CAMPAIGN,
     });
   // Step views: each tracked screen at least once (reloads add views), with its flow step number,
   // plus the treatment projection's completion.
@@ -158,6 +170,7 @@ async function expectMainPathRows(sessionId: string, lead: { name: string; email
     skin_treatments: [],
     hrt: null,
     clicked_final_cta: true,
+    ...CAMPAIGN,
   });
   // The assessment shown was marked clicked too.
   expect(
@@ -180,8 +193,8 @@ describe('the main path, from / to the external recommendation page', () => {
     const email = 'jane.doe+e2e@example.com';
 
     // Start: 'Starting assessment...' on /, then on by itself to the first question. The redirect
-    // screen is replaced in history, not kept.
-    await page.goto(tp.url('/'));
+    // screen is replaced in history, not kept. The visitor comes from an ad, with its campaign.
+    await page.goto(tp.url(`/?${new URLSearchParams(CAMPAIGN).toString()}`));
     const sessionId = await page.evaluate((key) => sessionStorage.getItem(key), flow.storage.sessionIdKey);
     const historyAtStart = await page.evaluate(() => history.length);
     expect(start.route).toBe('/');
