@@ -131,7 +131,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
       },
       recordFinalClick: ({ context }) => ports.tracking.finalClick(visitor(context)),
       pixel: ({ context }, params: PixelAction['params']) =>
-        ports.pixel.track(params.event, visitor(context)),
+        ports.pixel.track(params, visitor(context)),
       trackStep: ({ context }, params: TrackStepAction['params']) =>
         ports.tracking.stepTracked(params, visitor(context)),
       trackJourney: ({ context }, params: TrackJourneyAction['params']) =>

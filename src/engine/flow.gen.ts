@@ -711,6 +711,11 @@ export interface Settings {
    * 'required': nothing goes to the ad provider before the visitor accepts. 'none': no consent banner.
    */
   consent?: 'none' | 'required';
+  consentBanner?: ConsentBanner;
+  /**
+   * Third-party services that receive each lead (spec §7's contact submission helpers). Each lead is POSTed as JSON from the browser through a retrying outbox; the receiver must allow CORS from the funnel's origin.
+   */
+  leadSinks?: LeadSink[];
   /**
    * Source marker appended to external redirects.
    */
@@ -722,7 +727,34 @@ export interface Settings {
   /**
    * Any further setting, usable as {settings.name}.
    */
-  [k: string]: string | 'none' | 'required' | undefined;
+  [k: string]: string | 'none' | 'required' | ConsentBanner | LeadSink[] | undefined;
+}
+/**
+ * The consent banner's copy, shown when consent is 'required' and a pixel id is set.
+ */
+export interface ConsentBanner {
+  /**
+   * What the visitor agrees to, in a sentence or two.
+   */
+  text: string;
+  /**
+   * The accept button's label.
+   */
+  accept: string;
+  /**
+   * The decline button's label.
+   */
+  decline: string;
+}
+export interface LeadSink {
+  /**
+   * A generic webhook: POST { leadId, sessionId, name, email, answers, utm, submittedAt }.
+   */
+  type: 'webhook';
+  /**
+   * Where to POST: https, or http on localhost for testing.
+   */
+  url: string;
 }
 /**
  * Where the funnel keeps a visitor's data in sessionStorage (per tab).
@@ -1119,7 +1151,20 @@ export interface PixelAction {
      * Event name.
      */
     event: 'Lead' | 'CompleteRegistration';
+    data?: PixelEventData;
   };
+}
+/**
+ * The event's parameters, sent as they are, e.g. { "content_name": "Assessment", "value": 1, "currency": "USD" }. Never put personal data here.
+ */
+export interface PixelEventData {
+  content_name?: string;
+  content_category?: string;
+  value?: number;
+  /**
+   * ISO 4217 code, e.g. USD.
+   */
+  currency?: string;
 }
 export interface TrackStepAction {
   /**

@@ -3,7 +3,7 @@
  * src/app; the engine never knows which. Every method must be safe to call: tracking never throws.
  */
 import type { Answers, StoredData } from './flow-model.ts';
-import type { JourneyStep, Track } from './flow.gen.ts';
+import type { JourneyStep, PixelAction, Track } from './flow.gen.ts';
 
 /** What a port call knows about the visitor. */
 export interface VisitorSnapshot {
@@ -35,9 +35,12 @@ export interface AnalysisPort {
   analyzePhoto(image: string, visitor: VisitorSnapshot): Promise<Record<string, unknown>>;
 }
 
+/** An ad event as the flow declares it: its name and its parameters. */
+export type PixelEvent = PixelAction['params'];
+
 export interface PixelPort {
   /** Send an ad event (the adapter applies consent and referrer gating). */
-  track(event: 'Lead' | 'CompleteRegistration', visitor: VisitorSnapshot): void;
+  track(event: PixelEvent, visitor: VisitorSnapshot): void;
 }
 
 export interface NavigationPort {

@@ -16,10 +16,11 @@ export function routeSettings(route: string): string[] {
  * The route with every `{settings.name}` replaced by that setting's value. An unknown setting is
  * left as written, so it can never match a real path (the validator rejects it anyway).
  */
-export function resolveRoute(route: string, settings: Readonly<Record<string, string | undefined>>): string {
+export function resolveRoute(route: string, settings: Readonly<Record<string, unknown>>): string {
   return route.replace(SETTING, (whole, name: string) => {
+    // Only text settings can be part of a path; structured ones (e.g. a banner's copy) stay unresolved.
     const value = Object.hasOwn(settings, name) ? settings[name] : undefined;
-    return value === undefined ? whole : value;
+    return typeof value === 'string' ? value : whole;
   });
 }
 

@@ -40,7 +40,7 @@ export function createMemoryTracking(options: { failLeads?: () => boolean } = {}
     finalClick(visitor) {
       calls.push({ type: 'finalClick', sessionId: visitor.sessionId, leadId: visitor.leadId });
     },
-    track(event, visitor) {
+    track({ event }, visitor) {
       calls.push({ type: 'pixel', event, sessionId: visitor.sessionId });
     },
   };
