@@ -1,0 +1,60 @@
+import { useMemo } from 'react';
+import { resultCodeFor } from '../app/derive-result.ts';
+import { FunnelApp } from '../app/funnel-app.tsx';
+import type { Flow } from '../engine/flow-model.ts';
+import type { FunnelPorts } from '../engine/ports.ts';
+import { createMemoryTracking } from '../tracking/memory-tracking.ts';
+import { MemoryStorage } from './memory-storage.ts';
+import type { SeededVisit } from './seeded-visits.ts';
+
+export interface FlowScreenProps {
+  /** The flow, with its scoring section (result screens compute from it). */
+  flow: Flow;
+  /** What the visitor's earlier visit left in sessionStorage. */
+  visit: SeededVisit;
+}
+
+/**
+ * The real funnel (FunnelApp: the compiled machine, guards, templates, scoring, renderers) opened on
+ * whatever path the address bar shows, with `visit` in a per-story storage and side effects kept in
+ * memory. Editing the visit in the Controls panel starts the funnel again with it.
+ */
+export function FlowScreen({ flow, visit }: FlowScreenProps) {
+  const answers = JSON.stringify(visit.quizData);
+  const assessment = JSON.stringify(visit.assessmentData);
+  const storage = useMemo(
+    () => new MemoryStorage({ [flow.storage.answersKey]: answers, assessmentData: assessment }),
+    [flow, answers, assessment],
+  );
+  const ports = useMemo(() => storyPorts(), []);
+  const results = useMemo(() => {
+    const code = resultCodeFor(flow.scoring);
+    return { derive: code.derive, ready: Promise.resolve(), isReady: () => true };
+  }, [flow]);
+  return (
+    <FunnelApp key={answers + assessment} flow={flow} ports={ports} results={results} storage={storage} />
+  );
+}
+
+/** In-memory ports: nothing leaves the page; the final redirect is only logged. */
+function storyPorts(): FunnelPorts {
+  const tracking = createMemoryTracking();
+  return {
+    tracking,
+    pixel: tracking,
+    analysis: { analyzePhoto: () => Promise.resolve({}) },
+    navigation: { redirect: (url) => console.info(`[story] the funnel would now open ${url}`) },
+    log: { warn: (message) => console.info(`[story] ${message}`) },
+  };
+}
+
+/**
+ * Points the address bar at `path` (keeping Storybook's query) before the funnel reads it; the
+ * returned function puts the old path back, so the next story and a reload of the frame still work.
+ */
+export function openAt(path: string): () => void {
+  const before = window.location.pathname;
+  const keep = () => window.location.search + window.location.hash;
+  window.history.replaceState(window.history.state, '', path + keep());
+  return () => window.history.replaceState(window.history.state, '', before + keep());
+}
