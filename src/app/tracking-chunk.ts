@@ -2,10 +2,12 @@
  * Everything that talks to the backend, loaded after the first paint: the outbox (flushed now, and
  * whenever the browser comes back online), the tracking adapter over it, and the session clock.
  */
+import type { LeadSink } from '../engine/flow.gen.ts';
 import type { TrackingPort } from '../engine/ports.ts';
 import type { BackendConfig } from '../tracking/backend-config.ts';
 import { createBackendTracking } from '../tracking/backend-tracking.ts';
 import type { Campaign } from '../tracking/landing.ts';
+import { createLeadSinks, createWebhookSender, LEAD_SINKS_KEY, type NewLead } from '../tracking/lead-sinks.ts';
 import { connectOutbox, createOutbox } from '../tracking/outbox.ts';
 import { createRpcSender, isRetryableRpc, RpcError } from '../tracking/rpc-sender.ts';
 import { startSessionClock } from '../tracking/session-time.ts';
@@ -29,6 +31,8 @@ export interface TrackingStart {
   referrer: string | null;
   /** The landing URL's campaign (see landing.ts). */
   campaign: Campaign;
+  /** The flow's lead sinks (settings.leadSinks); none: no webhook is called. */
+  leadSinks: readonly LeadSink[];
   warn: (message: string) => void;
 }
 
@@ -60,5 +64,25 @@ export function startTracking(options: TrackingStart): TrackingPort {
     outbox,
     page: { userAgent: navigator.userAgent, referrer: options.referrer, campaign: options.campaign },
     log: warn,
+    onLead: startLeadSinks(options),
   });
+}
+
+/**
+ * The lead webhooks, on an outbox of their own so a broken receiver never holds back the backend's
+ * writes. Deliveries still pending from an earlier page are sent now.
+ */
+function startLeadSinks(options: TrackingStart): ((lead: NewLead) => void) | undefined {
+  const { leadSinks: sinks, warn } = options;
+  const outbox = createOutbox({
+    storage: options.local,
+    key: LEAD_SINKS_KEY,
+    send: createWebhookSender(sinks),
+    maxAttempts: MAX_ATTEMPTS,
+    onDrop: (entry, error) => warn(`Gave up on lead webhook ${entry.id}: ${error instanceof Error ? error.message : 'unknown error'}`),
+  });
+  connectOutbox(outbox);
+  void outbox.flush();
+  if (sinks.length === 0) return undefined;
+  return createLeadSinks({ sinks, outbox, campaign: options.campaign, log: warn });
 }
