@@ -1,29 +1,28 @@
 /**
  * The ports of the running app: tracking to the backend (hosted Supabase, or the embedded local backend
- * on this origin) through an outbox, the photo sent to the analyze-face function (the estimate from the
+ * on this origin) through an outbox, the ad pixel it is given, the photo sent to the analyze-face function (the estimate from the
  * answers when that fails), and the real browser navigation. The backend code loads once `afterPaint` settles, so none
  * of it weighs on the first screen; tracking calls made before then are replayed into it.
  */
 import { createEdgeAnalysis } from '../analysis/edge-analysis.ts';
 import { withFallback, type FallbackEstimate } from '../analysis/fallback-analysis.ts';
-import type { FunnelPorts } from '../engine/ports.ts';
+import type { FunnelPorts, PixelPort } from '../engine/ports.ts';
 import { deferTracking } from '../tracking/deferred-tracking.ts';
-import { createMemoryTracking } from '../tracking/memory-tracking.ts';
 import type { TrackingStart } from './tracking-chunk.ts';
 
 export interface AppPortsOptions extends Omit<TrackingStart, 'warn'> {
   fallback: FallbackEstimate;
   afterPaint: Promise<unknown>;
+  /** The ad pixel (see ads-chunk.tsx), loaded after the first paint too. */
+  pixel: PixelPort;
 }
 
 export function createAppPorts(options: AppPortsOptions): FunnelPorts {
-  const { afterPaint, fallback, ...start } = options;
+  const { afterPaint, fallback, pixel, ...start } = options;
   const warn = (message: string) => console.warn(message);
   const tracking = afterPaint
     .then(() => import('./tracking-chunk.ts'))
     .then((chunk) => chunk.startTracking({ ...start, warn }));
-  // Ad events are counted in memory until the pixel adapter lands.
-  const pixel = createMemoryTracking();
   return {
     tracking: deferTracking(tracking, warn),
     pixel,

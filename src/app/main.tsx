@@ -1,10 +1,11 @@
 import '../components/tokens.css';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import flow from 'virtual:flow';
 import { loadSession } from '../engine/storage.ts';
 import { preloadRenderers } from '../screens/registry.ts';
 import { backendConfig } from '../tracking/backend-config.ts';
+import { deferPixel } from '../tracking/deferred-pixel.ts';
 import { rememberLanding } from '../tracking/landing.ts';
 import { createAppPorts } from './app-ports.ts';
 import { FunnelApp } from './funnel-app.tsx';
@@ -19,6 +20,19 @@ const config = backendConfig(import.meta.env, window.location.origin);
 const landing = rememberLanding(session, document.referrer, window.location.search);
 // Resolves after the first paint: the lazy screens and the backend code wait for it.
 const afterPaint = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+// The ad pixel and its consent banner load after the first paint as well.
+const ads = afterPaint
+  .then(() => import('./ads-chunk.tsx'))
+  .then((chunk) =>
+    chunk.startAds({
+      settings: flow.settings,
+      envPixelId: import.meta.env.VITE_META_PIXEL_ID,
+      referrer: landing.referrer,
+      local,
+      session,
+    }),
+  );
+const AdConsent = lazy(() => ads.then(({ AdConsent }) => ({ default: AdConsent })));
 const results = lazyResults(() => import('./result-code-chunk.ts').then((chunk) => chunk.resultCode));
 const ports = createAppPorts({
   config,
@@ -27,13 +41,21 @@ const ports = createAppPorts({
   session,
   referrer: landing.referrer,
   campaign: landing.campaign,
+  leadSinks: flow.settings.leadSinks ?? [],
   fallback: results.fallback,
   afterPaint,
+  pixel: deferPixel(
+    ads.then(({ pixel }) => pixel),
+    (message) => console.warn(message),
+  ),
 });
 
 createRoot(root).render(
   <StrictMode>
     <FunnelApp flow={flow} ports={ports} results={results} storage={session} />
+    <Suspense fallback={null}>
+      <AdConsent />
+    </Suspense>
   </StrictMode>,
 );
 

@@ -360,7 +360,13 @@ describe('the main path, from / to the external recommendation page', () => {
     await expectScreen(page, 'reversal-protocol');
 
     await expectMainPathRows(sessionId ?? '', { name, email, age: Number(chosenAge) });
-    expectNoProblems(tp);
+    // The shipped flow sets no pixel id: each ad event is skipped with a console warning (spec §8),
+    // and nothing else is logged.
+    expect(flow.settings.pixelId).toBe('');
+    expect(tp.problems).toEqual([
+      'console.warning: Ad pixel not initialised: Lead skipped',
+      'console.warning: Ad pixel not initialised: CompleteRegistration skipped',
+    ]);
   });
 });
 
