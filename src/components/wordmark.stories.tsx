@@ -1,0 +1,18 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Wordmark } from './wordmark.tsx';
+
+/** The product's wordmark, drawn as text, at the top of every screen. */
+const meta = {
+  title: 'Components/Wordmark',
+  component: Wordmark,
+  tags: ['autodocs'],
+  parameters: { layout: 'padded' },
+  args: { brand: 'Lumera' },
+} satisfies Meta<typeof Wordmark>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+/** A long brand name must still fit a 360 px phone. */
+export const LongName: Story = { args: { brand: 'Lumera Skin Longevity Clinic' } };
