@@ -47,5 +47,6 @@ describe.each(Object.entries(modules))('%s', (_path, module) => {
     document.body.append(canvasElement);
     await story.run({ canvasElement });
     expect(canvasElement.childElementCount).toBeGreaterThan(0);
-  });
+    // Some plays wait on the flow's own timings (the calculating screen moves on after 4 s).
+  }, 20_000);
 });

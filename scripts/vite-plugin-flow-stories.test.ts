@@ -1,0 +1,89 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FLOW_PATH, loadFlow } from '../tests/support/load-flow.ts';
+import { flowStoryPlan } from '../src/flow-stories/flow-story-plan.ts';
+import {
+  flowIndexInputs,
+  flowStoriesIndexer,
+  flowStoriesPlugin,
+  flowStoryModuleCode,
+  storyModuleId,
+} from './vite-plugin-flow-stories.ts';
+
+const flow = loadFlow();
+const plan = flowStoryPlan(flow);
+
+/** The named exports a generated module declares. */
+function exportsOf(code: string): string[] {
+  return [...code.matchAll(/^export const (\w+) =/gm)].map((match) => match[1] ?? '');
+}
+
+describe('the flow stories indexer', () => {
+  it('indexes the shipped flow file: every screen, under its route, importing its own module', async () => {
+    const indexer = flowStoriesIndexer();
+    expect(indexer.test.test(FLOW_PATH)).toBe(true);
+    expect(indexer.test.test(resolve('flows/other.json'))).toBe(false);
+    const inputs = await indexer.createIndex(FLOW_PATH, { makeTitle: (title) => title ?? '' });
+    const screens = new Set(inputs.map((input) => input.importPath));
+    expect([...screens]).toEqual(Object.keys(flow.screens).map(storyModuleId));
+    expect(inputs).toContainEqual(
+      expect.objectContaining({
+        title: 'Flow/quiz/age-selection',
+        exportName: 'Screen',
+        importPath: 'virtual:flow-stories/age',
+      }),
+    );
+    expect(
+      inputs.filter((input) => input.title === 'Flow/quiz/root-cause-reveal').map((input) => input.name),
+    ).toEqual(['Low result', 'Medium result', 'High result']);
+    // One title per screen: two screens under one title would merge in the sidebar.
+    expect(new Set(plan.map((screen) => screen.title)).size).toBe(plan.length);
+  });
+
+  it('refuses an invalid flow file, naming its issues', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'flow-stories-'));
+    const file = join(dir, 'broken.json');
+    writeFileSync(file, JSON.stringify({ version: 1, screens: {} }));
+    await expect(flowStoriesIndexer(file).createIndex(file, { makeTitle: () => '' })).rejects.toThrow(
+      /is invalid:\n.*broken\.json/,
+    );
+  });
+});
+
+describe('the generated story modules', () => {
+  it('export exactly the stories the index lists for their screen', () => {
+    const inputs = flowIndexInputs(plan);
+    for (const screen of plan) {
+      const code = flowStoryModuleCode(screen, '/src/flow-stories/flow-story-file.tsx');
+      const listed = inputs.filter((input) => input.importPath === storyModuleId(screen.screenId));
+      expect(exportsOf(code), screen.screenId).toEqual(listed.map((input) => input.exportName));
+      expect(code).toContain(
+        `flowStoryFile(scoring ? { ...flow, scoring } : flow, ${JSON.stringify(screen.screenId)})`,
+      );
+    }
+  });
+
+  it('are served by the plugin for every screen, and only for screens the flow has', async () => {
+    const plugin = flowStoriesPlugin();
+    const resolveId = plugin.resolveId;
+    const load = plugin.load;
+    if (typeof resolveId !== 'function' || typeof load !== 'function')
+      throw new Error('plugin hooks missing');
+    const context = {
+      addWatchFile: () => undefined,
+      error: (message: string) => {
+        throw new Error(message);
+      },
+    };
+    const id = await Reflect.apply(resolveId, context, ['virtual:flow-stories/age', undefined, {}]);
+    expect(id).toBe('\0virtual:flow-stories/age');
+    expect(await Reflect.apply(resolveId, context, ['./other.ts', undefined, {}])).toBeUndefined();
+    const code: unknown = await Reflect.apply(load, context, [id, {}]);
+    expect(typeof code === 'string' ? exportsOf(code) : code).toEqual(['Screen']);
+    await expect(Reflect.apply(load, context, ['\0virtual:flow-stories/no-such-screen', {}])).rejects.toThrow(
+      /no screen "no-such-screen"/,
+    );
+  });
+});
