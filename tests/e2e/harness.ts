@@ -160,10 +160,12 @@ function textWatcher(texts: readonly string[]): string {
 })();`;
 }
 
-export async function startHarness(): Promise<Harness> {
-  if (!existsSync(join(repoRoot, 'dist/index.html'))) {
+/** `outDir`: another production build to serve (default `dist`, made by `npm run build`). */
+export async function startHarness(options: { outDir?: string } = {}): Promise<Harness> {
+  const outDir = options.outDir ?? join(repoRoot, 'dist');
+  if (!existsSync(join(outDir, 'index.html'))) {
     throw new Error(
-      'dist/index.html is missing: the end-to-end tests run against the production build. Run `npm run build` first.',
+      `${join(outDir, 'index.html')} is missing: the end-to-end tests run against the production build. Run \`npm run build\` first.`,
     );
   }
 
@@ -177,6 +179,7 @@ export async function startHarness(): Promise<Harness> {
       root: repoRoot,
       configFile: false,
       plugins: [localBackendPlugin({ backend })],
+      build: { outDir },
       logLevel: 'error',
       preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
     });
