@@ -6,6 +6,7 @@
 import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { isComplete, selectOption, setFieldValue, setSliderValue, withDefaults } from './answers.ts';
 import type { FunnelEvent } from './events.ts';
+import { assertFlowVersion } from './flow-version.ts';
 import type { Answers, Flow, Screen, StoredData } from './flow-model.ts';
 import type {
   Action,
@@ -46,6 +47,7 @@ export interface CompileOptions {
 }
 
 export function compileFlow(flow: Flow, options: CompileOptions) {
+  assertFlowVersion(flow);
   const { ports } = options;
   const routes = routeTable(flow);
   const scopeFor = createScopeBuilder(flow.settings, options.deriveResult);
@@ -66,7 +68,17 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
     guards: {
       pathIs: ({ context, event }, params: { screen: string }) =>
         routes.screenFor(event.type === 'NAVIGATE' ? event.path : context.path) === params.screen,
-      ruleHolds: ({ context }, params: { rule: unknown }) => holds(params.rule, scopeFor(context)),
+      // On Continue, `next` rules see the answers as Continue will store them (a slider's default, an
+      // empty list), not the moment before: otherwise a rule on an untouched slider reads nothing.
+      ruleHolds: ({ context }, params: { rule: unknown; screen?: string }) =>
+        holds(
+          params.rule,
+          scopeFor(
+            params.screen === undefined
+              ? context
+              : { ...context, answers: withDefaults(screenOf(params.screen), context.answers) },
+          ),
+        ),
       canContinue: ({ context }, params: { screen: string }) =>
         isComplete(screenOf(params.screen), context.answers, context.photo),
     },
@@ -205,8 +217,8 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
 
   const guardFor = (id: string, guardComplete: boolean, when: unknown) => {
     const complete = { type: 'canContinue', params: { screen: id } } as const;
-    const rule = { type: 'ruleHolds', params: { rule: when } } as const;
-    if (!guardComplete) return rule;
+    if (!guardComplete) return { type: 'ruleHolds', params: { rule: when } } as const;
+    const rule = { type: 'ruleHolds', params: { rule: when, screen: id } } as const;
     return when === undefined ? complete : and([complete, rule]);
   };
 
