@@ -6,8 +6,8 @@ import type { Scope, Screen } from './flow-model.ts';
 import { holds } from './rules.ts';
 import { interpolate } from './template.ts';
 
-/** Properties that hold ids, routes, stored values or behaviour, never copy. */
-const NOT_COPY = new Set([
+/** Properties that hold ids, routes, stored values or behaviour, never copy (the validator reads copy the same way). */
+export const NOT_COPY: ReadonlySet<string> = new Set([
   'kind', 'route', 'aliases', 'answer', 'next', 'requires', 'enter', 'continue', 'submit', 'after',
   'track', 'sampleAnswers', 'when', 'name', 'type', 'autocomplete', 'options',
 ]);

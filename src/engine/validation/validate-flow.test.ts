@@ -240,7 +240,7 @@ const mistakes: Mistake[] = [
   },
   {
     name: 'redirect screen that leads nowhere',
-    from: '{ "type": "redirect", "params": { "url": "{settings.recommendationUrl}?email={answers.email}" } }',
+    from: '{ "type": "redirect", "params": { "url": "{settings.recommendationUrl}?email={answers.email|}" } }',
     to: '{ "type": "log", "params": { "message": "done" } }',
     pointer: '/screens/protocol/after',
     at: '{ "delayMs": 3000 }',

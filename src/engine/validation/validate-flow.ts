@@ -3,7 +3,8 @@
  * Every finding is placed at its line:column. Node/build-time only (ajv must not ship to the browser).
  */
 import type { Flow } from '../flow.gen.ts';
-import type { FlowIssue, Finding } from './flow-issue.ts';
+import { flowVersionProblem, SUPPORTED_FLOW_VERSIONS } from '../flow-version.ts';
+import { error, type FlowIssue, type Finding } from './flow-issue.ts';
 import {
   checkReachable,
   checkRedirectExits,
@@ -12,6 +13,8 @@ import {
   type FlowCheck,
 } from './graph-check.ts';
 import { parseJsonSource } from './json-source.ts';
+import { PATH_PROOFS } from './path-proofs.ts';
+import { FLOW_WARNINGS } from './progress-check.ts';
 import { checkDataKeys, checkReferences } from './reference-check.ts';
 import { isFlow, schemaFindings } from './schema-check.ts';
 
@@ -27,6 +30,25 @@ export const FLOW_CHECKS: readonly FlowCheck[] = [
   checkDataKeys,
   checkReferences,
 ];
+
+/**
+ * The checks of every path a visitor can take, and the warnings. They run once FLOW_CHECKS find no
+ * error: on a graph with a dangling target every proof would only repeat that one mistake.
+ */
+export const PATH_CHECKS: readonly FlowCheck[] = [...PATH_PROOFS, ...FLOW_WARNINGS];
+
+/** An unknown format version is the only finding: the rest of the file may follow another format. */
+function versionFinding(value: unknown): Finding | undefined {
+  if (typeof value !== 'object' || value === null || !('version' in value)) return undefined;
+  const problem = flowVersionProblem(value.version);
+  if (problem === undefined) return undefined;
+  const supported = SUPPORTED_FLOW_VERSIONS.join(' or ');
+  return error(
+    '/version',
+    `unknown flow format: ${problem}`,
+    `set "version": ${supported} if the file follows that format, or run it with an engine that knows its version`,
+  );
+}
 
 export interface ValidateFlowOptions {
   /** The file name issues carry, e.g. flows/my-funnel.json. */
@@ -73,9 +95,14 @@ export function validateFlowText(text: string, options: ValidateFlowOptions): Va
   const findings: Finding[] = [...source.duplicateKeys];
   const value = source.value;
   let flow: Flow | null = null;
-  if (isFlow(value)) {
+  const badVersion = versionFinding(value);
+  if (badVersion) {
+    findings.push(badVersion);
+  } else if (isFlow(value)) {
     const context = { resultKeys: options.resultKeys };
     for (const check of [...FLOW_CHECKS, ...(options.checks ?? [])]) findings.push(...check(value, context));
+    if (!findings.some((f) => f.severity === 'error'))
+      for (const check of PATH_CHECKS) findings.push(...check(value, context));
     flow = value;
   } else {
     findings.push(...schemaFindings(value));
