@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { flowPlugin } from './scripts/vite-plugin-flow.ts';
+import { flowMapPlugin } from './scripts/vite-plugin-flow-map.ts';
 import { localBackendPlugin } from './scripts/vite-plugin-local-backend.ts';
 
 export default defineConfig({
-  plugins: [react(), flowPlugin(), localBackendPlugin()],
+  plugins: [react(), flowPlugin(), flowMapPlugin(), localBackendPlugin()],
   build: {
     target: 'es2022',
     sourcemap: false,
