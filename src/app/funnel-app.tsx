@@ -7,8 +7,8 @@ import type { Flow } from '../engine/flow-model.ts';
 import type { FunnelPorts } from '../engine/ports.ts';
 import { routeTable } from '../engine/routes.ts';
 import { createScopeBuilder } from '../engine/scope.ts';
-import { readsResult, screenView } from '../engine/screen-view.ts';
-import { loadSession, saveSession } from '../engine/storage.ts';
+import { currentScreenId, readsResult, screenView } from '../engine/screen-view.ts';
+import { resumeSession, saveSession } from '../engine/storage.ts';
 import { syncUrl } from '../engine/url-sync.ts';
 import type { LazyResults } from './lazy-results.ts';
 import { ScreenBody } from './screen-body.tsx';
@@ -44,8 +44,9 @@ export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
     () => createScopeBuilder(flow.settings, resultsReady ? results.derive : () => ({})),
     [flow, results, resultsReady],
   );
+  // A session left by another flow version, or on a screen that is gone, restarts cleanly.
   const input = useMemo(
-    () => ({ path: window.location.pathname, ...loadSession(storage, flow) }),
+    () => resumeSession(storage, flow, window.location.pathname),
     [storage, flow],
   );
   const actor = useActorRef(machine, { input });
@@ -55,11 +56,15 @@ export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
   useEffect(() => syncUrl(actor, flow, routes, window), [actor, flow, routes]);
 
   useEffect(() => {
-    let last = actor.getSnapshot().context;
-    const subscription = actor.subscribe(({ context }) => {
-      if (context.answers === last.answers && context.data === last.data) return;
-      last = context;
-      saveSession(storage, flow, context);
+    // The screen is saved too, so a later flow version knows where this session was.
+    let last = actor.getSnapshot();
+    saveSession(storage, flow, last.context, currentScreenId(last));
+    const subscription = actor.subscribe((snapshot) => {
+      const { context } = snapshot;
+      const same = context.answers === last.context.answers && context.data === last.context.data;
+      if (same && currentScreenId(snapshot) === currentScreenId(last)) return;
+      last = snapshot;
+      saveSession(storage, flow, context, currentScreenId(snapshot));
     });
     return () => subscription.unsubscribe();
   }, [actor, storage, flow]);

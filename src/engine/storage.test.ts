@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadFlow } from '../../tests/support/load-flow.ts';
-import { loadSession, saveSession } from './storage.ts';
+import { loadSession, resumeSession, saveSession } from './storage.ts';
 
 const flow = loadFlow();
 
@@ -62,5 +62,57 @@ describe('session storage', () => {
     expect(() => loadSession(storage, flow)).not.toThrow();
     expect(() => saveSession(storage, flow, { answers: { age: 40 }, data: {} })).not.toThrow();
     expect(loadSession(null, flow).answers).toEqual({});
+  });
+});
+
+describe('a session from another flow version', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  const mark = (value: unknown) => sessionStorage.setItem('quizData_flow', JSON.stringify(value));
+  const stored = () => {
+    sessionStorage.setItem('quizData', JSON.stringify({ age: 47 }));
+    sessionStorage.setItem('assessmentData', JSON.stringify({ skin_age: 52 }));
+  };
+
+  it('is marked with the flow and the screen when saved, and resumed by the same flow', () => {
+    saveSession(sessionStorage, flow, { answers: { age: 47 }, data: {} }, 'age');
+    expect(JSON.parse(sessionStorage.getItem('quizData_flow') ?? '')).toEqual({ id: flow.id, version: 1, screen: 'age' });
+    expect(loadSession(sessionStorage, flow)).toMatchObject({ answers: { age: 47 }, restarted: false });
+    expect(resumeSession(sessionStorage, flow, '/quiz/age-selection').path).toBe('/quiz/age-selection');
+  });
+
+  it.each([
+    ['another format version', { id: 'skin-funnel', version: 0, screen: 'age' }],
+    ['another flow', { id: 'other-funnel', version: 1, screen: 'age' }],
+    ['a screen this flow no longer has', { id: 'skin-funnel', version: 1, screen: 'old-step' }],
+  ])('written by %s restarts with nothing stored', (_why, written) => {
+    stored();
+    mark(written);
+    const session = loadSession(sessionStorage, flow);
+    expect(session).toMatchObject({ answers: {}, data: {}, restarted: true });
+    expect(session.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('opens the start screen instead of the route of the screen that is gone, and a real route as asked', () => {
+    stored();
+    mark({ id: 'skin-funnel', version: 1, screen: 'old-step' });
+    expect(resumeSession(sessionStorage, flow, '/quiz/old-step')).toMatchObject({ path: '/', answers: {}, data: {} });
+    expect(resumeSession(sessionStorage, flow, '/quiz/change-speed').path).toBe('/quiz/change-speed');
+  });
+
+  it('leaves nothing stale behind once the restarted session is saved', () => {
+    stored();
+    mark({ id: 'skin-funnel', version: 0 });
+    const { answers, data } = loadSession(sessionStorage, flow);
+    saveSession(sessionStorage, flow, { answers, data }, 'start');
+    expect(sessionStorage.getItem('assessmentData')).toBeNull();
+    expect(loadSession(sessionStorage, flow)).toMatchObject({ answers: {}, data: {}, restarted: false });
+  });
+
+  it('keeps a session without a mark (saved before marks existed) or with an unreadable one', () => {
+    stored();
+    expect(loadSession(sessionStorage, flow)).toMatchObject({ answers: { age: 47 }, restarted: false });
+    sessionStorage.setItem('quizData_flow', '{not json');
+    expect(loadSession(sessionStorage, flow)).toMatchObject({ answers: { age: 47 }, restarted: false });
   });
 });

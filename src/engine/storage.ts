@@ -2,7 +2,9 @@
  * The visitor's data in sessionStorage (per tab), under the keys the flow names. Whatever is there is
  * treated as untrusted: unreadable, foreign or wrongly-typed values count as absent, never a crash.
  */
+import type { FunnelInput } from './compile-flow.ts';
 import type { AnswerValue, Answers, Flow, StoredData } from './flow-model.ts';
+import { resolveRoute, routeTable } from './routes.ts';
 
 type AnswerType = 'number' | 'string' | 'list';
 
@@ -26,10 +28,46 @@ export interface StoredSession {
   answers: Answers;
   data: StoredData;
   sessionId: string;
+  /**
+   * The stored answers were left behind: they were written by another flow (id or format version), or
+   * on a screen this flow no longer has. The visitor starts afresh instead of resuming into nothing.
+   */
+  restarted: boolean;
 }
 
-/** Reads the session; creates and stores a session id when there is none. */
+/** Which flow wrote the session, and the screen the visitor was last on. */
+interface SessionMark {
+  id: string;
+  version: number;
+  screen: string | undefined;
+}
+
+/** Where the session's mark lives: beside the answers, so two funnels on one site keep theirs apart. */
+function markKey(flow: Flow): string {
+  return `${flow.storage.answersKey}_flow`;
+}
+
+function readMark(storage: Storage | null, flow: Flow): SessionMark | undefined {
+  const raw = readJson(storage, markKey(flow));
+  if (!isRecord(raw) || typeof raw['id'] !== 'string' || typeof raw['version'] !== 'number') return undefined;
+  const screen = raw['screen'];
+  return { id: raw['id'], version: raw['version'], screen: typeof screen === 'string' ? screen : undefined };
+}
+
+/**
+ * Whether a stored session belongs to this flow. A session without a mark (written before marks
+ * existed, all by format version 1) or with an unreadable one is kept: corrupt data counts as absent.
+ */
+function belongsTo(mark: SessionMark | undefined, flow: Flow): boolean {
+  if (mark === undefined) return true;
+  if (mark.id !== flow.id || mark.version !== flow.version) return false;
+  return mark.screen === undefined || Object.hasOwn(flow.screens, mark.screen);
+}
+
+/** Reads the session; creates and stores a session id when there is none. Reading changes no answer. */
 export function loadSession(storage: Storage | null, flow: Flow): StoredSession {
+  const sessionId = readSessionId(storage, flow);
+  if (!belongsTo(readMark(storage, flow), flow)) return { answers: {}, data: {}, sessionId, restarted: true };
   const types = answerTypes(flow);
   const rawAnswers = readJson(storage, flow.storage.answersKey);
   const answers: Answers = {};
@@ -44,20 +82,55 @@ export function loadSession(storage: Storage | null, flow: Flow): StoredSession 
     const value = readJson(storage, key);
     if (isRecord(value)) data[key] = value;
   }
-  let sessionId = read(storage, flow.storage.sessionIdKey);
-  if (!sessionId || !UUID.test(sessionId)) {
-    sessionId = crypto.randomUUID();
-    write(storage, flow.storage.sessionIdKey, sessionId);
-  }
-  return { answers, data, sessionId };
+  return { answers, data, sessionId, restarted: false };
 }
 
-/** Writes answers and data back; storage failures (quota, privacy mode) are ignored. */
-export function saveSession(storage: Storage | null, flow: Flow, session: Pick<StoredSession, 'answers' | 'data'>): void {
+function readSessionId(storage: Storage | null, flow: Flow): string {
+  const stored = read(storage, flow.storage.sessionIdKey);
+  if (stored && UUID.test(stored)) return stored;
+  const sessionId = crypto.randomUUID();
+  write(storage, flow.storage.sessionIdKey, sessionId);
+  return sessionId;
+}
+
+/**
+ * What the machine starts with: the stored session and the path to open. A restarted session opens
+ * the start screen when the address is no screen of this flow (typically the route of a screen that
+ * was removed), instead of a not-found page; an address that is a screen still opens it.
+ */
+export function resumeSession(storage: Storage | null, flow: Flow, path: string): FunnelInput {
+  const { answers, data, sessionId, restarted } = loadSession(storage, flow);
+  const start = flow.screens[flow.start]?.route;
+  const open =
+    restarted && start !== undefined && routeTable(flow).screenFor(path) === undefined
+      ? resolveRoute(start, flow.settings)
+      : path;
+  return { path: open, answers, data, sessionId };
+}
+
+/**
+ * Writes answers and data back, with the mark of this flow and the visitor's screen (so a later
+ * version of the flow can tell a session it can't resume). Data keys the session no longer holds are
+ * removed, so a restarted session leaves nothing stale behind. Storage failures are ignored.
+ */
+export function saveSession(
+  storage: Storage | null,
+  flow: Flow,
+  session: Pick<StoredSession, 'answers' | 'data'>,
+  screen?: string,
+): void {
   write(storage, flow.storage.answersKey, JSON.stringify(session.answers));
-  for (const [key, value] of Object.entries(session.data)) {
-    if (flow.storage.dataKeys.includes(key)) write(storage, key, JSON.stringify(value));
+  for (const key of flow.storage.dataKeys) {
+    const value = session.data[key];
+    if (value === undefined) remove(storage, key);
+    else write(storage, key, JSON.stringify(value));
   }
+  const mark: SessionMark = {
+    id: flow.id,
+    version: flow.version,
+    screen: screen ?? readMark(storage, flow)?.screen,
+  };
+  write(storage, markKey(flow), JSON.stringify(mark));
 }
 
 function fits(value: unknown, type: AnswerType): value is AnswerValue {
@@ -89,6 +162,14 @@ function read(storage: Storage | null, key: string): string | null {
     return storage?.getItem(key) ?? null;
   } catch {
     return null;
+  }
+}
+
+function remove(storage: Storage | null, key: string): void {
+  try {
+    storage?.removeItem(key);
+  } catch {
+    // Privacy mode: nothing was stored either.
   }
 }
 

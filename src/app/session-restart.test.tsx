@@ -1,0 +1,45 @@
+/**
+ * A reload after the flow changed: a session that was on a screen the new flow no longer has starts
+ * cleanly at the start screen, with nothing of the old answers, instead of a not-found page.
+ */
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadFlow } from '../../tests/support/load-flow.ts';
+import { renderFunnel, warmRenderers } from '../../tests/support/render-funnel.tsx';
+
+const flow = loadFlow();
+
+beforeAll(warmRenderers);
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
+
+describe('resuming a stored session', () => {
+  it('restarts at / when the stored screen no longer exists', async () => {
+    sessionStorage.setItem(
+      'quizData_flow',
+      JSON.stringify({ id: flow.id, version: 1, screen: 'removed-step' }),
+    );
+    await renderFunnel(flow, '/quiz/removed-step', {
+      quizData: { age: 61 },
+      assessmentData: { skin_age: 70 },
+    });
+    expect(await screen.findByText('Starting assessment...')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/');
+    expect(JSON.parse(sessionStorage.getItem('quizData') ?? 'null')).toEqual({});
+    expect(sessionStorage.getItem('assessmentData')).toBeNull();
+    expect(JSON.parse(sessionStorage.getItem('quizData_flow') ?? 'null')).toEqual({
+      id: flow.id,
+      version: 1,
+      screen: 'start',
+    });
+  });
+
+  it('resumes the same screen with its answers when the session is this flow’s', async () => {
+    sessionStorage.setItem('quizData_flow', JSON.stringify({ id: flow.id, version: 1, screen: 'age' }));
+    await renderFunnel(flow, '/quiz/age-selection', { quizData: { age: 61 } });
+    expect(await screen.findByRole('slider')).toHaveValue('61');
+    expect(window.location.pathname).toBe('/quiz/age-selection');
+  });
+});
