@@ -11,8 +11,8 @@ const dir = mkdtempSync(join(tmpdir(), 'flow-check-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs `npm run flow:check <file>` the way npm does (tsx), from the repository root. */
-function flowCheck(file: string) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/flow-check.ts', file], {
+function flowCheck(file: string, ...flags: string[]) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/flow-check.ts', file, ...flags], {
     cwd: repo,
     encoding: 'utf8',
   });
@@ -43,5 +43,23 @@ describe('npm run flow:check', () => {
     );
     expect(lines[2]).toMatch(/^✗ .*broken\.json: 2 errors$/);
     expect(status).toBe(1);
+  }, 30_000);
+
+  it('prints warnings without failing, and fails on them with --strict', () => {
+    const backwards = readFileSync(join(repo, fixturePath), 'utf8').replace(
+      '{ "step": 1, "of": 5 }',
+      '{ "step": 4, "of": 5 }',
+    );
+    const file = join(dir, 'backwards.json');
+    writeFileSync(file, backwards);
+    const relaxed = flowCheck(file);
+    expect(relaxed.stderr).toMatch(
+      /^warning: .*backwards\.json:\d+:\d+ \/screens\/age\/progress: the progress bar goes back on the main path from \/: 4\/5 on "concerns", then 2\/5 on "age"/m,
+    );
+    expect(relaxed.stdout.trim()).toMatch(/backwards\.json: 8 screens, no errors, 2 warnings$/);
+    expect(relaxed.status).toBe(0);
+    const strict = flowCheck(file, '--strict');
+    expect(strict.stderr.trim()).toMatch(/✗ .*backwards\.json: 2 warnings$/);
+    expect(strict.status).toBe(1);
   }, 30_000);
 });

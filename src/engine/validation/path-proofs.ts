@@ -52,7 +52,7 @@ function explain(
   return (start && counterexample(models, [start], pointer)) ?? counterexample(models, roots, pointer);
 }
 
-/** "/quiz/step-5 → skin-treatments → … → reveal", shortened in the middle when long. */
+/** "/quiz/step-5 → treatments → … → reveal", shortened in the middle when long. */
 function describePath(path: string[] | undefined): string {
   if (path === undefined) return 'on some path';
   const shown = path.length > 9 ? [...path.slice(0, 4), '…', ...path.slice(-4)] : path;
