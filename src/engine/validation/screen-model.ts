@@ -38,6 +38,7 @@ export interface Edge {
   effects: Effect[];
 }
 
+/** One screen as the proofs run it. */
 export interface ScreenModel {
   enter: Effect[];
   /** The copy's reads, checked with the facts after `enter`. */
