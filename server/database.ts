@@ -2,7 +2,7 @@
  * The local database: PGlite (Postgres compiled to WebAssembly) running the very migrations that
  * production runs on Supabase. In memory for tests; in a git-ignored folder for `npm start`.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -35,6 +35,8 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
 export async function openDatabase(
   options: { dataDir?: string; migrations?: Migration[] } = {},
 ): Promise<PGlite> {
+  // PGlite creates its own folder but not the ones above it (a fresh clone has no `.data/`).
+  if (options.dataDir !== undefined) mkdirSync(dirname(resolve(options.dataDir)), { recursive: true });
   const db = await PGlite.create(options.dataDir);
   try {
     await db.exec(readFileSync(ROLES_SQL, 'utf8'));

@@ -105,7 +105,12 @@ const TABLE_PRIVILEGE: Record<string, string> = {
 
 export function createLocalBackend(options: LocalBackendOptions = {}): LocalBackend {
   let opened: Promise<PGlite> | undefined;
-  const database = () => (opened ??= openDatabase({ dataDir: options.dataDir }));
+  // A failed open (a locked or broken folder) is tried again on the next request, not cached.
+  const database = () =>
+    (opened ??= openDatabase({ dataDir: options.dataDir }).catch((error: unknown) => {
+      opened = undefined;
+      throw error;
+    }));
 
   async function table(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
     const privilege = TABLE_PRIVILEGE[req.method ?? ''];
