@@ -5,32 +5,18 @@
  * reject, so the visitor is told and can try again.
  */
 import type { TrackingPort } from '../engine/ports.ts';
+import { deferCalls } from './deferred-calls.ts';
 
 export function deferTracking(adapter: Promise<TrackingPort>, log: (message: string) => void): TrackingPort {
-  let ready: TrackingPort | undefined;
-  let failed = false;
-  let pending: ((port: TrackingPort) => void)[] = [];
-  adapter.then(
-    (port) => {
-      ready = port;
-      for (const call of pending) call(port);
-      pending = [];
-    },
-    () => {
-      failed = true;
-      log(`Tracking could not start; ${pending.length} tracking calls were not sent`);
-      pending = [];
-    },
+  const { later, current } = deferCalls(adapter, (dropped) =>
+    log(`Tracking could not start; ${dropped} tracking calls were not sent`),
   );
-  const later = (call: (port: TrackingPort) => void) => {
-    if (ready) call(ready);
-    else if (!failed) pending.push(call);
-  };
   return {
     screenViewed: (track, screenId, visitor) => later((port) => port.screenViewed(track, screenId, visitor)),
     journeyReached: (step, visitor) => later((port) => port.journeyReached(step, visitor)),
     stepTracked: (step, visitor) => later((port) => port.stepTracked(step, visitor)),
     finalClick: (visitor) => later((port) => port.finalClick(visitor)),
-    saveLead: async (visitor) => (ready ?? (await adapter)).saveLead(visitor),
+    // Once the adapter is here the save is enqueued at once, so it stays ahead of later calls.
+    saveLead: async (visitor) => (current() ?? (await adapter)).saveLead(visitor),
   };
 }
