@@ -54,7 +54,8 @@ export function storeEntries(storage: OutboxStorage, key: string, entries: reado
   }
 }
 
-function parseEntry(value: unknown): OutboxEntry | null {
+/** One stored entry, or null when it is not one. */
+export function parseEntry(value: unknown): OutboxEntry | null {
   if (!isRecord(value)) return null;
   const { id, fn, args, attempts, createdAt, dedupeKey } = value;
   if (typeof id !== 'string' || id === '' || typeof fn !== 'string' || !isRecord(args)) return null;
