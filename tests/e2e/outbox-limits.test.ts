@@ -196,4 +196,45 @@ describe('a lead the server refuses', () => {
     expect(refusals).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('funnel_dead_letters') ?? '')).not.toContain(refusedEmail);
   });
+
+  it('on the email capture (which does not wait), takes her back to the field, and the corrected lead lands once', async () => {
+    const tp = await harness.open();
+    const { page, context } = tp;
+    const refusedEmail = 'capture.refused@example.com';
+    const fixedEmail = 'capture.fixed@example.com';
+    let refusals = 0;
+    await context.route('**/rest/v1/rpc/save_quiz_completion', async (route) => {
+      if (!(route.request().postData() ?? '').includes(refusedEmail)) {
+        await route.continue();
+        return;
+      }
+      refusals += 1;
+      await route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: '22023', message: 'email: must be an email address like name@example.com', details: 'email', hint: null }),
+      });
+    });
+    await page.goto(tp.url(routeOf('email-capture')));
+    await expectScreen(page, 'email-capture');
+    await fillLead(page, 'email-capture', 'Eve', refusedEmail);
+    await button(page, buttonOf('email-capture')).click();
+
+    // Back on the form, told why by the field.
+    await page.getByText('Email: must be an email address like name@example.com', { exact: true }).waitFor();
+    await expectScreen(page, 'email-capture');
+    const [, emailField] = screenOf('email-capture').fields ?? [];
+    const emailInput = page.getByLabel(emailField?.label ?? 'email', { exact: true });
+    expect(await emailInput.getAttribute('aria-invalid')).toBe('true');
+    expect(refusals).toBe(1);
+
+    await emailInput.fill(fixedEmail);
+    await button(page, buttonOf('email-capture')).click();
+    await expectScreen(page, 'doctor-investigation');
+    await expect.poll(() => completions(fixedEmail), WAIT).toBe(1);
+    await page.waitForTimeout(1000);
+    await expectScreen(page, 'doctor-investigation');
+    expect(await completions(fixedEmail)).toBe(1);
+    expect(await completions(refusedEmail)).toBe(0);
+  });
 });
