@@ -18,7 +18,7 @@ import type {
   TrackStepAction,
 } from './flow.gen.ts';
 import type { FunnelPorts, VisitorSnapshot } from './ports.ts';
-import { refusalOf } from './refusal.ts';
+import { refusalOf, refusalOnScreen } from './refusal.ts';
 import { routeTable } from './routes.ts';
 import { evaluate, holds } from './rules.ts';
 import { createScopeBuilder, type DeriveResult } from './scope.ts';
@@ -192,20 +192,14 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
         action.type === 'saveLead' ? [{ type: 'newLead' }, { type: 'saveLead', params: { screen: id } }] : [action],
     );
 
-  /** The message for an input `screen` had refused, shown by that field; null when it has no such field. */
-  const refusedInput = (screen: string, refusal: { field: string; reason: string }) => {
-    const form = screenOf(screen);
-    const field = form.kind === 'form' ? form.fields.find((f) => f.name === refusal.field) : undefined;
-    return field ? { message: `${field.label}: ${refusal.reason}`, field: field.name } : null;
-  };
+  /** Back to the form whose input the backend refused after the visitor left it, told why by the field. */
   const inputRefused = Object.keys(flow.screens).map((id) => ({
     guard: ({ event }: { event: FunnelEvent }) =>
-      event.type === 'INPUT_REFUSED' && event.screen === id && refusedInput(id, event) !== null,
+      event.type === 'INPUT_REFUSED' && event.screen === id && refusalOnScreen(screenOf(id), event) !== null,
     target: `#funnel.${id}`,
     actions: {
       type: 'setError' as const,
-      params: ({ event }: { event: FunnelEvent }) =>
-        (event.type === 'INPUT_REFUSED' ? refusedInput(id, event) : null) ?? { message: DEFAULT_ERROR },
+      params: ({ event }: { event: FunnelEvent }) => refusalOnScreen(screenOf(id), event) ?? { message: DEFAULT_ERROR },
     },
   }));
 
@@ -318,12 +312,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
     if (submit.actor === 'saveLead') {
       // A lead refused for one of this form's inputs never moves on, whatever `onError` says: the
       // visitor sees the backend's reason by that input, corrects it and sends again.
-      const screen = screenOf(id);
-      const fieldOf = (error: unknown) => {
-        const refusal = refusalOf(error);
-        const field = screen.kind === 'form' ? screen.fields.find((f) => f.name === refusal?.field) : undefined;
-        return refusal && field ? { message: `${field.label}: ${refusal.reason}`, field: field.name } : null;
-      };
+      const fieldOf = (error: unknown) => refusalOnScreen(screenOf(id), error);
       const refused = {
         guard: ({ event }: { event: { error?: unknown } }) => fieldOf(event.error) !== null,
         target: 'ready',
