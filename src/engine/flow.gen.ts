@@ -651,6 +651,10 @@ export type ScoringText19 = string;
  * Copy shown to the visitor.
  */
 export type ScoringText20 = string;
+/**
+ * A json-logic expression (https://jsonlogic.com) or a plain value: a number, text, list or object.
+ */
+export type Expression = unknown;
 
 /**
  * A funnel: every screen, its route, copy, options, answer, transitions, delays, guards and tracking. Validated at build time and by `npm run flow:check`.
@@ -676,6 +680,36 @@ export interface Flow {
   tracking?: Tracking;
   theme?: Theme;
   scoring?: Scoring;
+  /**
+   * Named tables of data the computations read as {"var": "tables.<name>"}: points per option value, labels, texts. Every weight of the result is visible here or in the computations.
+   */
+  tables?: {
+    [k: string]: unknown;
+  };
+  /**
+   * The result, as named computations evaluated in order: each is a json-logic expression (https://jsonlogic.com) over { answers, data, settings, tables, result }, where result holds the computations above it. Copy reads them as {result.<name>}. A dotted name ("overview.volume") builds a nested value. Registered operations besides json-logic's: lookup, points, pick, rank, clamp, round, band, distinct, without, count, compact, take, number, fill (docs/editing-flows.md).
+   */
+  computations?: {
+    [k: string]: Expression;
+  };
+  /**
+   * Pluggable analyses the flow opts into.
+   */
+  analyses?: {
+    /**
+     * The face-photo analysis (analyze-face): its weights are a table, its answers-only assessment a computation.
+     */
+    photo?: {
+      /**
+       * The table of the photo weights: markerYears, ageBand, overview, blend.
+       */
+      weights: string;
+      /**
+       * The computation holding the assessment estimated from the answers alone (stored when the photo analysis fails, and the base of the photo's).
+       */
+      assessment: string;
+    };
+  };
 }
 /**
  * Values the spec leaves to the business: brand, persona, URLs, pixel, consent. Any setting can be used in copy and routes as {settings.name}.

@@ -1,7 +1,8 @@
 /**
- * Conditions are json-logic (https://jsonlogic.com), a well-known rule format, not a home-made one.
+ * Conditions are json-logic (https://jsonlogic.com), a well-known rule format, not a home-made one,
+ * with the operations of logic-operations.ts (prototype-safe `var`, a few registered ones).
  */
-import jsonLogic from 'json-logic-js';
+import { logic as jsonLogic } from './logic-operations.ts';
 
 /** Whether `rule` holds for `data` (json-logic truthiness: an empty list is false). */
 export function holds(rule: unknown, data: unknown): boolean {
