@@ -56,6 +56,7 @@ export function CurrentScreen({ actor, flow, scopeFor, resultsReady }: CurrentSc
             canContinue={view.canContinue}
             busy={view.busy}
             error={view.error}
+            errorField={view.errorField}
             photo={view.photo}
             send={actor.send}
           />
