@@ -7,7 +7,7 @@
  * The pattern is written in the regex dialect JavaScript and PostgreSQL read alike: no shorthand
  * classes (PostgreSQL's `\s` depends on the locale), whitespace spelled out as ASCII escapes.
  * One '@', no whitespace, and a domain of at least two non-empty dot-separated labels: `jane@`,
- * `jane@example` and `jane@example..com` are refused; `jane.doe+skin@example.co.uk` is accepted.
+ * `jane@example` and `jane@example..com` are refused; `jane.doe+news@example.co.uk` is accepted.
  */
 export const EMAIL_PATTERN = '^[^@ \\t\\n\\r\\f\\v]+@[^@ \\t\\n\\r\\f\\v.]+([.][^@ \\t\\n\\r\\f\\v.]+)+$';
 
