@@ -53,8 +53,8 @@ function versionFinding(value: unknown): Finding | undefined {
 export interface ValidateFlowOptions {
   /** The file name issues carry, e.g. flows/my-funnel.json. */
   file: string;
-  /** The keys the scoring computes, readable as {result.key}. */
-  resultKeys: readonly string[];
+  /** Result keys some code computes besides the flow's computations (none for a flow-only funnel). */
+  resultKeys?: readonly string[];
   /** Further checks (e.g. path proofs), run after the built-in ones. */
   checks?: readonly FlowCheck[];
 }
@@ -99,7 +99,9 @@ export function validateFlowText(text: string, options: ValidateFlowOptions): Va
   if (badVersion) {
     findings.push(badVersion);
   } else if (isFlow(value)) {
-    const context = { resultKeys: options.resultKeys };
+    const context = {
+      resultKeys: [...Object.keys(value.computations ?? {}), ...(options.resultKeys ?? [])],
+    };
     for (const check of [...FLOW_CHECKS, ...(options.checks ?? [])]) findings.push(...check(value, context));
     if (!findings.some((f) => f.severity === 'error'))
       for (const check of PATH_CHECKS) findings.push(...check(value, context));
