@@ -356,6 +356,10 @@ export type Options = [Option, ...Option[]];
  */
 export type Template29 = string;
 /**
+ * Values this question no longer offers but that stored answers, old links or sample answers may still hold; the computations' tables may score them (flow:check otherwise refuses a table naming a value that is not an option).
+ */
+export type RetiredValues = string[];
+/**
  * Key the answer is stored under in the answers object (e.g. quizData.skinIssues).
  */
 export type AnswerKey = string;
@@ -1228,6 +1232,7 @@ export interface MultiSelectScreen {
   question: Template27;
   hint?: Template28;
   options: Options;
+  retiredValues?: RetiredValues;
   answer: AnswerKey;
   /**
    * Least number of options to choose before Continue (0: none needed).
@@ -1270,6 +1275,7 @@ export interface SingleChoiceScreen {
   question: Template32;
   hint?: Template33;
   options: Options;
+  retiredValues?: RetiredValues;
   answer: AnswerKey;
   /**
    * A choice is needed before Continue (default true).

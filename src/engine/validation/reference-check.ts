@@ -24,7 +24,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Answer keys written by questions and form fields, or given as sample answers. */
-function writtenAnswers(flow: Flow): Set<string> {
+export function writtenAnswers(flow: Flow): Set<string> {
   const keys = new Set<string>();
   for (const screen of Object.values(flow.screens)) {
     if (screen.kind === 'multi-select' || screen.kind === 'single-choice' || screen.kind === 'slider')
@@ -38,7 +38,7 @@ function writtenAnswers(flow: Flow): Set<string> {
 }
 
 /** Every data key written, with where: storeData actions and submit.store. */
-function dataWrites(flow: Flow): { key: string; pointer: string }[] {
+export function dataWrites(flow: Flow): { key: string; pointer: string }[] {
   const writes: { key: string; pointer: string }[] = [];
   for (const [id, screen] of Object.entries(flow.screens)) {
     if ((screen.kind === 'form' || screen.kind === 'photo-upload') && screen.submit?.store !== undefined) {

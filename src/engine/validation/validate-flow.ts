@@ -13,6 +13,8 @@ import {
   type FlowCheck,
 } from './graph-check.ts';
 import { parseJsonSource } from './json-source.ts';
+import { checkLogic } from './logic-check.ts';
+import { checkOptionValues } from './option-check.ts';
 import { PATH_PROOFS } from './path-proofs.ts';
 import { FLOW_WARNINGS } from './progress-check.ts';
 import { checkDataKeys, checkReferences } from './reference-check.ts';
@@ -29,6 +31,8 @@ export const FLOW_CHECKS: readonly FlowCheck[] = [
   checkRedirectExits,
   checkDataKeys,
   checkReferences,
+  checkLogic,
+  checkOptionValues,
 ];
 
 /**
