@@ -6,15 +6,14 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { RESULT_KEYS } from '../src/scoring/compute-result.ts';
 import { flowFile } from './lib/flow-path.ts';
 import { themeCss, themedHtml } from './lib/theme-html.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 
 const VIRTUAL_ID = 'virtual:flow';
 const RESOLVED_ID = '\0virtual:flow';
-// The scoring section is served on its own, so its weights load with the result code after the
-// first screen instead of in the first screen's bundle.
+// The result model (tables, computations, analyses) is served on its own, so it loads with the result
+// code after the first screen instead of in the first screen's bundle.
 const SCORING_ID = 'virtual:flow-scoring';
 const RESOLVED_SCORING_ID = '\0virtual:flow-scoring';
 // The theme's colours and fonts, as a stylesheet (see scripts/lib/theme-html.ts).
@@ -24,14 +23,14 @@ const RESOLVED_THEME_ID = '\0virtual:flow-theme.css';
 export interface FlowPluginOptions {
   /** The flow file, relative to Vite's root (default: FLOW, else the default flow; scripts/lib/flow-path.ts). */
   file?: string;
-  /** The keys the scoring computes, readable as {result.key} (default: the scoring's RESULT_KEYS). */
+  /** Result keys some code computes besides the flow's computations (default none). */
   resultKeys?: readonly string[];
 }
 
 /** The Vite plugin that validates the flow file and serves it as `virtual:flow`. */
 export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
   const file = options.file ?? flowFile();
-  const resultKeys = options.resultKeys ?? RESULT_KEYS;
+  const resultKeys = options.resultKeys ?? [];
   let root = process.cwd();
   const flowPath = () => resolve(root, file);
 
@@ -68,8 +67,8 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
         );
       }
       if (id === RESOLVED_THEME_ID) return themeCss(flow.theme);
-      const { scoring, ...screensAndSettings } = flow;
-      const served = id === RESOLVED_ID ? screensAndSettings : (scoring ?? null);
+      const { computations, tables, analyses, ...screensAndSettings } = flow;
+      const served = id === RESOLVED_ID ? screensAndSettings : { computations, tables, analyses };
       return `export default ${JSON.stringify(served, null, 2)};\n`;
     },
     // A failed load records no watched file, so a fix must still reload the page and clear the overlay.

@@ -114,6 +114,8 @@ const REGISTERED = {
   take: (list: unknown, n: unknown) => (Array.isArray(list) ? list.slice(0, Math.max(0, Number(n))) : []),
   /** `value` when it is a finite number, else `otherwise`: stored answers may be missing or corrupt. */
   number: (value: unknown, otherwise: unknown = null) => finite(value) ?? otherwise,
+  /** `value` when it is a non-empty text, else `otherwise`. */
+  text: (value: unknown, otherwise: unknown = null) => (typeof value === 'string' && value !== '' ? value : otherwise),
   /** Texts (also inside lists and objects) with their `{result.x}` placeholders filled from the data. */
   fill(this: unknown, value: unknown): unknown {
     const fillIn = (node: unknown): unknown => {
@@ -175,6 +177,7 @@ export const OPERATION_ARITY: Readonly<Record<string, Arity>> = {
   compact: [1, 1],
   take: [2, 2],
   number: [1, 2],
+  text: [1, 2],
   fill: [1, 1],
 };
 

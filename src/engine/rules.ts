@@ -10,8 +10,12 @@ export function holds(rule: unknown, data: unknown): boolean {
   return jsonLogic.is_logic(rule) ? jsonLogic.truthy(jsonLogic.apply(rule, data)) : jsonLogic.truthy(rule);
 }
 
-/** The value of a json-logic expression; a plain value (not logic) is its own value. */
+/**
+ * The value of a json-logic expression; a plain value (not logic) is its own value, and a list is the
+ * list of its items' values.
+ */
 export function evaluate(expression: unknown, data: unknown): unknown {
+  if (Array.isArray(expression)) return expression.map((item) => evaluate(item, data));
   return jsonLogic.is_logic(expression) ? jsonLogic.apply(expression, data) : expression;
 }
 
