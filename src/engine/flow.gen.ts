@@ -599,6 +599,7 @@ export interface Flow {
   screens: Screens;
   tracking?: Tracking;
   theme?: Theme;
+  samples?: Samples;
   /**
    * Named tables of data the computations read as {"var": "tables.<name>"}: points per option value, labels, texts. Every weight of the result is visible here or in the computations.
    */
@@ -1681,4 +1682,72 @@ export interface Theme {
    * The text of the wordmark at the top of every screen. Default: the brand setting.
    */
   wordmark?: string;
+}
+/**
+ * Sample visitors for Storybook: each flow story opens its screen as one of them (minus the screen's own answers), and result screens get a story per sample. Use realistic answers that give a low, a medium and a high result.
+ */
+export interface Samples {
+  /**
+   * The visitor with a low result.
+   */
+  low?: {
+    answers: SampleAnswers1;
+    /**
+     * What earlier screens stored under the flow's storage.dataKeys (e.g. an assessment), by key.
+     */
+    data?: {
+      [k: string]: {};
+    };
+  };
+  /**
+   * The visitor with a medium result.
+   */
+  medium?: {
+    answers: SampleAnswers2;
+    /**
+     * What earlier screens stored under the flow's storage.dataKeys (e.g. an assessment), by key.
+     */
+    data?: {
+      [k: string]: {};
+    };
+  };
+  /**
+   * The visitor with a high result.
+   */
+  high?: {
+    answers: SampleAnswers3;
+    /**
+     * What earlier screens stored under the flow's storage.dataKeys (e.g. an assessment), by key.
+     */
+    data?: {
+      [k: string]: {};
+    };
+  };
+}
+/**
+ * Answers used for this screen's copy and results when the visitor has none stored (e.g. a deep link).
+ */
+export interface SampleAnswers1 {
+  /**
+   * An answer.
+   */
+  [k: string]: string | number | string[];
+}
+/**
+ * Answers used for this screen's copy and results when the visitor has none stored (e.g. a deep link).
+ */
+export interface SampleAnswers2 {
+  /**
+   * An answer.
+   */
+  [k: string]: string | number | string[];
+}
+/**
+ * Answers used for this screen's copy and results when the visitor has none stored (e.g. a deep link).
+ */
+export interface SampleAnswers3 {
+  /**
+   * An answer.
+   */
+  [k: string]: string | number | string[];
 }
