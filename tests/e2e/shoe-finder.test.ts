@@ -103,7 +103,7 @@ describe('the shoe finder (FLOW=flows/shoe-finder.json)', () => {
     expect(await page.locator('main').innerText()).toContain('8.5 / 10');
     expect(await page.locator('main').innerText()).toContain('Max cushion');
     expect(path()).toBe('/finder/result');
-    await press('Shop Stride Cloudbank 4');
+    await press('Shop My Shoe');
 
     await page.getByRole('heading', { name: EXTERNAL_PAGE_HEADING }).waitFor({ timeout: WAIT.timeout });
     expect(tp.externalRequests).toEqual([
