@@ -42,6 +42,7 @@ const ports = createAppPorts({
   referrer: landing.referrer,
   campaign: landing.campaign,
   leadSinks: flow.settings.leadSinks ?? [],
+  envPixelId: import.meta.env.VITE_META_PIXEL_ID,
   fallback: results.fallback,
   afterPaint,
   pixel: deferPixel(

@@ -15,6 +15,8 @@ import { connectOutbox, createOutbox, type Outbox, type OutboxOptions } from '..
 import { openTabOutbox, type TabStorage } from '../tracking/outbox-tabs.ts';
 import { createRpcSender, isRetryableRpc } from '../tracking/rpc-sender.ts';
 import { startSessionClock } from '../tracking/session-time.ts';
+import { onConsentChoice } from '../tracking/consent.ts';
+import { createServerConversions, declaredServerEvents } from '../tracking/server-conversions.ts';
 
 /** Each tab's queue is `funnel_outbox:<tab id>`; the bare key is an earlier version's shared queue. */
 export const OUTBOX_KEY = 'funnel_outbox';
@@ -43,6 +45,8 @@ export interface TrackingStart {
   campaign: Campaign;
   /** The flow's lead sinks (settings.leadSinks); none: no webhook is called. */
   leadSinks: readonly LeadSink[];
+  /** A pixel id from the environment (VITE_META_PIXEL_ID); it wins over the flow's `pixelId`. */
+  envPixelId?: string | undefined;
   warn: (message: string) => void;
 }
 
@@ -84,8 +88,27 @@ export function startTracking(options: TrackingStart): TrackingPort {
     storage: options.session,
     log: warn,
   });
+  const { settings } = flow;
+  // The server holds a Lead queued before the choice; the choice releases or deletes it.
+  if (settings.consent === 'required') {
+    onConsentChoice((consent) => {
+      outbox.enqueue('record_ad_consent', { session_id: options.sessionId, consent }).catch(() =>
+        warn('The ad consent choice was not recorded by the backend'),
+      );
+    });
+  }
+  const conversions = createServerConversions({
+    pixelId: options.envPixelId || settings.pixelId || '',
+    consent: settings.consent ?? 'none',
+    marketingHost: settings.marketingHost ?? '',
+    referrer: options.referrer,
+    events: declaredServerEvents(flow.screens),
+    choices: options.local,
+    page: () => ({ url: window.location.href, cookie: document.cookie }),
+  });
   return createBackendTracking({
     outbox,
+    conversions,
     page: { userAgent: navigator.userAgent, referrer: options.referrer, campaign: options.campaign },
     flow: { id: flow.id, version: flow.version, ...(flow.tracking ? { tracking: flow.tracking } : {}) },
     log: warn,
