@@ -17,6 +17,7 @@ import { createRpcSender, isRetryableRpc } from '../tracking/rpc-sender.ts';
 import { startSessionClock } from '../tracking/session-time.ts';
 import { onConsentChoice } from '../tracking/consent.ts';
 import { createServerConversions, declaredServerEvents } from '../tracking/server-conversions.ts';
+import { windowDataLayer, withDataLayer } from '../tracking/data-layer.ts';
 
 /** Each tab's queue is `funnel_outbox:<tab id>`; the bare key is an earlier version's shared queue. */
 export const OUTBOX_KEY = 'funnel_outbox';
@@ -106,7 +107,7 @@ export function startTracking(options: TrackingStart): TrackingPort {
     choices: options.local,
     page: () => ({ url: window.location.href, cookie: document.cookie }),
   });
-  return createBackendTracking({
+  const tracking = createBackendTracking({
     outbox,
     conversions,
     page: { userAgent: navigator.userAgent, referrer: options.referrer, campaign: options.campaign },
@@ -114,6 +115,13 @@ export function startTracking(options: TrackingStart): TrackingPort {
     log: warn,
     deadLetters,
     onLead: startLeadSinks(options, deadLetters),
+  });
+  if (!settings.dataLayer) return tracking;
+  return withDataLayer(tracking, {
+    flow: { id: flow.id, version: flow.version },
+    consent: settings.consent ?? 'none',
+    choices: options.local,
+    target: windowDataLayer,
   });
 }
 
