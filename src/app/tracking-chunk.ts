@@ -18,6 +18,9 @@ import { startSessionClock } from '../tracking/session-time.ts';
 import { onConsentChoice } from '../tracking/consent.ts';
 import { createServerConversions, declaredServerEvents } from '../tracking/server-conversions.ts';
 import { windowDataLayer, withDataLayer } from '../tracking/data-layer.ts';
+import { watchPartialLeads } from '../tracking/partial-leads.ts';
+import { backendHeaders } from '../tracking/backend-config.ts';
+import { loadSession } from '../engine/storage.ts';
 
 /** Each tab's queue is `funnel_outbox:<tab id>`; the bare key is an earlier version's shared queue. */
 export const OUTBOX_KEY = 'funnel_outbox';
@@ -116,6 +119,7 @@ export function startTracking(options: TrackingStart): TrackingPort {
     deadLetters,
     onLead: startLeadSinks(options, deadLetters),
   });
+  if (settings.partialLeads) startPartialLeads(options, settings.partialLeads.afterHiddenSeconds);
   if (!settings.dataLayer) return tracking;
   return withDataLayer(tracking, {
     flow: { id: flow.id, version: flow.version },
@@ -141,4 +145,35 @@ function startLeadSinks(
   });
   if (sinks.length === 0) return undefined;
   return createLeadSinks({ sinks, outbox, campaign: options.campaign, log: warn });
+}
+
+/** Partial leads (see partial-leads.ts), sent with fetch keepalive so a closing tab still delivers them. */
+function startPartialLeads(options: TrackingStart, afterHiddenSeconds: number): void {
+  const { config } = options;
+  watchPartialLeads({
+    afterHiddenSeconds,
+    flow: { id: flow.id, version: flow.version },
+    read: () => loadSession(sessionStore(), flow),
+    send: (args) => {
+      fetch(`${config.url}/rest/v1/rpc/save_quiz_completion`, {
+        method: 'POST',
+        headers: backendHeaders(config),
+        body: JSON.stringify(args),
+        keepalive: true,
+      }).catch(() => options.warn('A partial lead could not be sent'));
+    },
+    page: {
+      addEventListener: (type, listener) =>
+        type === 'pagehide' ? window.addEventListener(type, listener) : document.addEventListener(type, listener),
+      hidden: () => document.visibilityState === 'hidden',
+    },
+  });
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
 }

@@ -84,8 +84,10 @@ export function withDataLayer(port: TrackingPort, options: DataLayerOptions): Tr
     stepTracked: (step, visitor) => port.stepTracked(step, visitor),
     async saveLead(visitor) {
       for (const answer of newAnswers(visitor)) push('funnel_answer', { answer });
+      // Pushed once the backend has the lead (a refused one is no lead), under the screen that sent it.
+      const from = screen;
       const saved = await port.saveLead(visitor);
-      push('funnel_lead', { lead_id: saved.id });
+      push('funnel_lead', { lead_id: saved.id, screen: from });
       return saved;
     },
     finalClick(visitor) {

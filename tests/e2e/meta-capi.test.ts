@@ -39,6 +39,7 @@ interface Received {
   event: { event_name: string; event_id: string; user_data: { em?: string[] } };
 }
 const received: Received[] = [];
+const pushes: Record<string, unknown>[] = [];
 let refusedLeads = 0;
 let receiver: Server;
 let outDir: string;
@@ -106,6 +107,16 @@ afterAll(async () => {
 async function stubProvider(context: BrowserContext): Promise<unknown[][]> {
   const calls: unknown[][] = [];
   await context.exposeFunction('__recordFbq', (call: unknown[]) => calls.push(call));
+  // window.dataLayer's pushes go to the test process too (as GTM would read them).
+  await context.exposeFunction('__recordDataLayer', (event: Record<string, unknown>) => pushes.push(event));
+  await context.addInitScript(() => {
+    const layer: unknown[] = [];
+    layer.push = (...events: unknown[]) => {
+      for (const event of events) (window as unknown as { __recordDataLayer(e: unknown): void }).__recordDataLayer(event);
+      return Array.prototype.push.apply(layer, events);
+    };
+    (window as unknown as { dataLayer: unknown[] }).dataLayer = layer;
+  });
   await context.route(PROVIDER, (route) =>
     route.request().url().endsWith('/fbevents.js')
       ? route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_FBEVENTS })
@@ -144,6 +155,16 @@ describe('server-side Meta conversions', () => {
     await expectScreen(tp.page, 'email-capture');
     await walkFromContactForm(tp.page, email, 'Allow');
     const tracksBefore = calls.filter((call) => call[0] === 'track');
+    // The dataLayer: the documented events in order, answer keys only, each with the flow and screen.
+    const screens = ['email-capture', 'doctor-investigation', 'anti-aging-experience', 'root-cause-reveal',
+      'education-urgency', 'treatment-projection', 'reversal-protocol', 'creating-protocol'];
+    const trail = pushes.map((p) => (p.event === 'funnel_answer' ? `answer:${String(p.answer)}` : `${String(p.event)}:${String(p.screen)}`));
+    expect(trail.filter((t) => t.startsWith('funnel_screen_view')).map((t) => t.split(':')[1])).toEqual(screens);
+    expect(trail.indexOf('funnel_lead:email-capture')).toBeGreaterThan(trail.indexOf('answer:email'));
+    expect(trail.filter((t) => t.startsWith('funnel_lead'))).toEqual(['funnel_lead:email-capture']);
+    expect(trail.at(-1)).toBe('funnel_complete:creating-protocol');
+    expect(pushes.every((p) => p.flow_id === 'skin-funnel' && p.flow_version === 1 && 'variant' in p)).toBe(true);
+    expect(JSON.stringify(pushes).toLowerCase()).not.toContain('quinn');
 
     const [lead] = await harness.rows<{ id: string }>('select id::text from public.quiz_completions where session_id is not null and name = $1', [NAME]);
     const browserIds = Object.fromEntries(
@@ -171,6 +192,34 @@ describe('server-side Meta conversions', () => {
     }
   }, 120_000);
 
+  it('keeps a partial lead for a visitor who leaves after typing her email, upgraded in place when she finishes', async () => {
+    const tp = await harness.open();
+    await stubProvider(tp.context);
+    const email = 'partial.capi@example.com';
+    const rows = () =>
+      harness.rows<{ id: string; partial: boolean; name: string | null }>(
+        'select id::text, partial, name from public.quiz_completions where email = $1', [email]);
+    await tp.page.goto(tp.url(routeOf('email-capture')), { referer: MARKETING_REFERRER });
+    await expectScreen(tp.page, 'email-capture');
+    await tp.page.getByRole('region').getByRole('button', { name: 'Allow', exact: true }).click();
+    const [, emailField] = screenOf('email-capture').fields ?? [];
+    await tp.page.getByLabel(emailField?.label ?? 'Email', { exact: true }).fill(email);
+    // She leaves (pagehide) and comes back in the same tab.
+    await tp.page.goto('about:blank');
+    await expect.poll(rows, { timeout: 10_000, interval: 100 }).toEqual([{ id: expect.any(String), partial: true, name: null }]);
+    await tp.page.goBack();
+    await expectScreen(tp.page, 'email-capture');
+    const [nameField] = screenOf('email-capture').fields ?? [];
+    await tp.page.getByLabel(nameField?.label ?? 'Name', { exact: true }).fill('Pat');
+    await button(tp.page, buttonOf('email-capture')).click();
+    await expectScreen(tp.page, 'doctor-investigation');
+    await expect.poll(rows, { timeout: 10_000, interval: 100 }).toEqual([{ id: expect.any(String), partial: false, name: 'Pat' }]);
+    const [row] = await rows();
+    // One Lead for Meta, with the upgraded row's id; the partial one was never queued.
+    expect(await harness.rows('select event_id::text from funnel_private.meta_events where session_id = (select session_id from public.quiz_completions where email = $1)', [email]))
+      .toEqual([{ event_id: row?.id }]);
+  }, 120_000);
+
   it('sends nothing from the server when the visitor declines', async () => {
     const before = received.length;
     const tp = await harness.open();
@@ -180,6 +229,6 @@ describe('server-side Meta conversions', () => {
     await walkFromContactForm(tp.page, 'decline.capi@example.com', 'No thanks');
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(received.length).toBe(before);
-    expect(await harness.rows('select 1 from funnel_private.meta_events where payload->>$1 = $2', ['event_name', 'Lead'])).toHaveLength(1);
+    expect(await harness.rows('select 1 from funnel_private.meta_events e join public.quiz_completions c on c.id = e.event_id where c.email = $1', ['decline.capi@example.com'])).toEqual([]);
   }, 120_000);
 });
