@@ -230,6 +230,34 @@ describe('delivery through a Graph API receiver that fails for 60 s', () => {
     expect(received.every((r) => !r.url.includes(TOKEN) && r.body.includes(TOKEN))).toBe(true);
   });
 
+  it('a worker that dies after Meta’s 2xx lets its claim lapse; the resend carries the same event id and key', async () => {
+    const keys: string[] = [];
+    const accepting = createServer((req, res) => {
+      keys.push(String(req.headers['idempotency-key']));
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200);
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => accepting.listen(0, '127.0.0.1', resolve));
+    const { port } = accepting.address() as AddressInfo;
+    const config = metaCapiConfig((name) => ({ META_PIXEL_ID: '1', META_ACCESS_TOKEN: TOKEN, META_GRAPH_URL: `http://127.0.0.1:${port}` })[name]);
+    if (!config) throw new Error('expected a configuration');
+    const args = lead({ meta: meta('granted') });
+    await rpc('save_quiz_completion', args);
+    const store = pgliteMetaStore(db);
+    const crashing = { ...store, settle: () => Promise.reject(new Error('worker killed')) };
+    const start = Date.now() + 1_000;
+    await expect(deliverDueEvents({ store: crashing, config, fetch, now: () => new Date(start) })).rejects.toThrow('worker killed');
+    // Within the claim nobody sends it again; after it lapses, a worker does, and marks it delivered.
+    expect(await deliverDueEvents({ store, config, fetch, now: () => new Date(start + 30_000) })).toEqual({ delivered: 0, failed: 0 });
+    expect(await deliverDueEvents({ store, config, fetch, now: () => new Date(start + 61_000) })).toEqual({ delivered: 1, failed: 0 });
+    expect(await deliverDueEvents({ store, config, fetch, now: () => new Date(start + 600_000) })).toEqual({ delivered: 0, failed: 0 });
+    await new Promise((resolve) => accepting.close(resolve));
+    expect(keys).toEqual([`Lead:${args.id}`, `Lead:${args.id}`]);
+  });
+
   it('does not retry an event Meta refuses with a 4xx, and keeps it', async () => {
     const refusing = createServer((_req, res) => {
       res.writeHead(400);
