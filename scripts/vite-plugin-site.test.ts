@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flowPlugin } from './vite-plugin-flow.ts';
 import { sitePlugin } from './vite-plugin-site.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,4 +64,28 @@ describe('npm run dev', () => {
     expect((await fetch(`${base}/src/engine/routes.ts`)).status).toBe(200);
     expect((await page('/favicon.svg')).status).toBe(200);
   });
+});
+
+describe('with another flow', () => {
+  it("answers that flow's pages, read from the flow plugin's file", async () => {
+    const other = await createServer({
+      root,
+      configFile: false,
+      logLevel: 'error',
+      plugins: [flowPlugin({ file: 'tests/fixtures/flows/valid-flow.json' }), sitePlugin()],
+      optimizeDeps: { noDiscovery: true, include: [] },
+      server: { host: '127.0.0.1', port: 0, hmr: false, watch: null, preTransformRequests: false },
+    });
+    try {
+      await other.listen();
+      const url = other.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? '';
+      const status = async (path: string) =>
+        (await fetch(`${url}${path}`, { headers: { accept: 'text/html' } })).status;
+      expect(await status('/old-offer')).toBe(200);
+      expect(await status('/quiz/step-1')).toBe(200);
+      expect(await status('/quiz/step-4')).toBe(404);
+    } finally {
+      await other.close();
+    }
+  }, 30_000);
 });

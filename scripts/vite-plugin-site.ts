@@ -17,9 +17,19 @@ import {
 } from './lib/site-headers.ts';
 import { flowPaths, isFlowPath, parseRedirectsFile, redirectsFileText } from './lib/site-routes.ts';
 
-/** The flow file, as the other commands pick it (FLOW=flows/<name>.json, the skin funnel by default). */
-function flowFile(root: string): string {
-  return resolve(root, process.env['FLOW'] ?? 'flows/skin-funnel.json');
+/**
+ * The flow file: the one the flow plugin serves when it is in the config (so the pages and headers
+ * always follow the funnel that was built), else FLOW=flows/<name>.json, else the skin funnel.
+ */
+function flowFile(config: ResolvedConfig): string {
+  const api: unknown = config.plugins.find((plugin) => plugin.name === 'funnel-flow')?.api;
+  const path: unknown =
+    api && typeof api === 'object' && 'flowPath' in api && typeof api.flowPath === 'function'
+      ? api.flowPath()
+      : undefined;
+  return typeof path === 'string'
+    ? path
+    : resolve(config.root, process.env['FLOW'] ?? 'flows/skin-funnel.json');
 }
 
 function readJson(path: string): unknown {
@@ -38,7 +48,7 @@ function readText(path: string): string | undefined {
 function headerOptions(config: ResolvedConfig, dev: boolean): SiteHeaderOptions {
   const env: Record<string, unknown> = config.env;
   const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-  const flow = readJson(flowFile(config.root));
+  const flow = readJson(flowFile(config));
   const settings: unknown =
     flow && typeof flow === 'object' && 'settings' in flow ? flow.settings : undefined;
   const flowPixel = settings && typeof settings === 'object' && 'pixelId' in settings ? settings.pixelId : '';
@@ -101,7 +111,7 @@ export function sitePlugin(): Plugin {
     },
     generateBundle() {
       if (!config) return;
-      const paths = flowPaths(readJson(flowFile(config.root))) ?? [];
+      const paths = flowPaths(readJson(flowFile(config))) ?? [];
       this.emitFile({
         type: 'asset',
         fileName: '_headers',
@@ -120,7 +130,7 @@ export function sitePlugin(): Plugin {
       const redirects = readText(resolve(outDir, '_redirects'));
       const pages = redirects
         ? parseRedirectsFile(redirects)
-        : new Set(flowPaths(readJson(flowFile(server.config.root))) ?? []);
+        : new Set(flowPaths(readJson(flowFile(server.config))) ?? []);
       server.middlewares.use((req, res, next) => {
         setAll(res, headers);
         const pathname = pathnameOf(req);
@@ -141,7 +151,7 @@ export function sitePlugin(): Plugin {
         if (fileExists(root, pathname) || (publicDir && fileExists(publicDir, pathname))) return next();
         // The flow is read on each page load, so an edited route counts at once; a flow that doesn't
         // parse mid-edit is left to the flow plugin's error overlay.
-        const paths = flowPaths(readJson(flowFile(root)));
+        const paths = flowPaths(readJson(flowFile(server.config)));
         if (paths === undefined || isFlowPath(new Set(paths), pathname)) return next();
         server
           .transformIndexHtml(req.url ?? '/', readFileSync(resolve(root, 'index.html'), 'utf8'))
