@@ -51,7 +51,6 @@ export function contentSecurityPolicy(options: SiteHeaderOptions): string {
       'connect-src',
       ["'self'", ...(supabase ? [supabase] : []), ...pixelNetwork, ...(dev ? ['ws:', 'wss:'] : [])],
     ],
-    ['worker-src', ["'self'", 'blob:']],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],

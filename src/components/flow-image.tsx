@@ -18,7 +18,8 @@ export interface FlowImageProps {
  * corner, and its alternative text says so too, until a real image replaces it.
  */
 export function FlowImage({ image, className, markOver = true }: FlowImageProps) {
-  const alt = image.sample ? `${image.alt} (${SAMPLE_IMAGE_MARK.toLowerCase()})` : image.alt;
+  // A decorative image (empty alt) stays silent; any other says it is a sample.
+  const alt = image.sample && image.alt ? `${image.alt} (${SAMPLE_IMAGE_MARK.toLowerCase()})` : image.alt;
   return (
     <span className={styles.frame}>
       <img className={className} src={image.src} alt={alt} decoding="async" />
