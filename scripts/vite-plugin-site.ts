@@ -121,20 +121,22 @@ export function sitePlugin(): Plugin {
     },
     configurePreviewServer(server) {
       const outDir = resolve(server.config.root, server.config.build.outDir);
-      // Serve exactly what a static host would read from the build; an older build without the
-      // files gets the same rules worked out now.
+      // Serve exactly what a static host would read from the build. A build made without this plugin
+      // has neither file: it is served as before rather than by rules guessed for another flow.
       const headersText = readText(resolve(outDir, '_headers'));
-      const headers = headersText
-        ? parseHeadersFile(headersText)
-        : siteHeaders(headerOptions(server.config, false));
       const redirects = readText(resolve(outDir, '_redirects'));
-      const pages = redirects
-        ? parseRedirectsFile(redirects)
-        : new Set(flowPaths(readJson(flowFile(server.config))) ?? []);
+      if (headersText === undefined || redirects === undefined) {
+        server.config.logger.warn(
+          `${outDir} has no _headers or _redirects: served without security headers and 404s (build with vite.config.ts to get them)`,
+        );
+      }
+      const headers = headersText === undefined ? {} : parseHeadersFile(headersText);
+      const pages = redirects === undefined ? undefined : parseRedirectsFile(redirects);
       server.middlewares.use((req, res, next) => {
         setAll(res, headers);
         const pathname = pathnameOf(req);
-        if (!isRead(req) || isFlowPath(pages, pathname) || fileExists(outDir, pathname)) return next();
+        if (!pages || !isRead(req) || isFlowPath(pages, pathname) || fileExists(outDir, pathname))
+          return next();
         notFound(req, res, readText(resolve(outDir, 'index.html')) ?? '');
       });
     },
