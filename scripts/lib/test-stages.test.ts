@@ -1,4 +1,6 @@
 // @vitest-environment node
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { runStages, summaryLines, vitestCounts, type Stage } from './test-stages.ts';
 
@@ -58,5 +60,28 @@ describe('npm test stages', () => {
       failed: 0,
       skipped: 0,
     });
+  });
+});
+
+describe('the stages of npm test', () => {
+  it('are every check and test, the end-to-end run after the build, both Vitest runs counted by test', async () => {
+    const { NPM_TEST_STAGES } = await import('./npm-test-stages.ts');
+    const commands = NPM_TEST_STAGES.map((stage) => stage.command('/tmp/report.json').join(' '));
+    expect(commands).toEqual([
+      'npm run --silent flow:check',
+      'npm run --silent typecheck',
+      'npm run --silent lint',
+      'npx vitest run --reporter=default --reporter=json --outputFile.json=/tmp/report.json',
+      'npm run --silent build',
+      'npm run --silent build-storybook',
+      'npx vitest run --config vitest.e2e.config.ts --reporter=default --reporter=json --outputFile.json=/tmp/report.json',
+    ]);
+    expect(NPM_TEST_STAGES.filter((stage) => stage.vitest).length).toBe(2);
+    expect(NPM_TEST_STAGES.at(-1)?.needs).toBe('build');
+    const pkg: unknown = JSON.parse(readFileSync(resolve(process.cwd(), 'package.json'), 'utf8'));
+    const scripts = pkg && typeof pkg === 'object' && 'scripts' in pkg ? pkg.scripts : undefined;
+    expect(scripts && typeof scripts === 'object' && 'test' in scripts ? scripts.test : undefined).toBe(
+      'tsx scripts/test-all.ts',
+    );
   });
 });
