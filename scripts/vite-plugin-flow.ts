@@ -16,6 +16,9 @@ const RESOLVED_ID = '\0virtual:flow';
 // code after the first screen instead of in the first screen's bundle.
 const SCORING_ID = 'virtual:flow-scoring';
 const RESOLVED_SCORING_ID = '\0virtual:flow-scoring';
+// The flow's id, version and tracking section, for the tracking code that loads after the first paint.
+const TRACKING_ID = 'virtual:flow-tracking';
+const RESOLVED_TRACKING_ID = '\0virtual:flow-tracking';
 // The theme's colours and fonts, as a stylesheet (see scripts/lib/theme-html.ts).
 const THEME_ID = 'virtual:flow-theme.css';
 const RESOLVED_THEME_ID = '\0virtual:flow-theme.css';
@@ -36,12 +39,15 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
 
   return {
     name: 'funnel-flow',
+    // Other plugins (the site plugin's routes and headers) read the same flow file through this.
+    api: { flowPath },
     configResolved(config) {
       root = config.root;
     },
     resolveId(id) {
       if (id === VIRTUAL_ID) return RESOLVED_ID;
       if (id === THEME_ID) return RESOLVED_THEME_ID;
+      if (id === TRACKING_ID) return RESOLVED_TRACKING_ID;
       return id === SCORING_ID ? RESOLVED_SCORING_ID : undefined;
     },
     // The page title and description come from the flow (a broken flow fails in load() with its issues).
@@ -50,7 +56,8 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
       return flow ? themedHtml(html, flow) : html;
     },
     async load(id) {
-      if (id !== RESOLVED_ID && id !== RESOLVED_SCORING_ID && id !== RESOLVED_THEME_ID) return undefined;
+      const served = [RESOLVED_ID, RESOLVED_SCORING_ID, RESOLVED_THEME_ID, RESOLVED_TRACKING_ID];
+      if (!served.includes(id)) return undefined;
       const path = flowPath();
       this.addWatchFile(path);
       const shown = relative(root, path) || path;
@@ -67,14 +74,21 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
         );
       }
       if (id === RESOLVED_THEME_ID) return themeCss(flow.theme);
-      const { computations, tables, analyses, ...screensAndSettings } = flow;
-      const served = id === RESOLVED_ID ? screensAndSettings : { computations, tables, analyses };
-      return `export default ${JSON.stringify(served, null, 2)};\n`;
+      if (id === RESOLVED_TRACKING_ID) {
+        const tracking = { id: flow.id, version: flow.version, ...(flow.tracking ? { tracking: flow.tracking } : {}) };
+        return `export default ${JSON.stringify(tracking, null, 2)};\n`;
+      }
+      const { computations, tables, analyses, samples, theme, tracking: _tracking, ...screensAndSettings } = flow;
+      // The theme's title, description, colours and fonts are applied at build time; the page only needs
+      // the wordmark. Storybook's sample visitors travel with the (lazy) result model, off the first load.
+      const first = theme?.wordmark === undefined ? screensAndSettings : { ...screensAndSettings, theme: { wordmark: theme.wordmark } };
+      const model = id === RESOLVED_ID ? first : { computations, tables, analyses, samples };
+      return `export default ${JSON.stringify(model, null, 2)};\n`;
     },
     // A failed load records no watched file, so a fix must still reload the page and clear the overlay.
     hotUpdate({ file: changed }) {
       if (resolve(changed) !== flowPath()) return undefined;
-      for (const id of [RESOLVED_ID, RESOLVED_SCORING_ID, RESOLVED_THEME_ID]) {
+      for (const id of [RESOLVED_ID, RESOLVED_SCORING_ID, RESOLVED_THEME_ID, RESOLVED_TRACKING_ID]) {
         const module = this.environment.moduleGraph.getModuleById(id);
         if (module) this.environment.moduleGraph.invalidateModule(module);
       }
