@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
+import { firstScreenFlow, partModule, resultModel } from './lib/flow-parts.ts';
 
 const VIRTUAL_ID = 'virtual:flow';
 const RESOLVED_ID = '\0virtual:flow';
@@ -55,9 +56,7 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
           `the flow file ${shown} has ${count} (npm run flow:check lists them too):\n${errors.map(formatIssue).join('\n')}`,
         );
       }
-      const { computations, tables, analyses, ...screensAndSettings } = flow;
-      const served = id === RESOLVED_ID ? screensAndSettings : { computations, tables, analyses };
-      return `export default ${JSON.stringify(served, null, 2)};\n`;
+      return partModule(id === RESOLVED_ID ? firstScreenFlow(flow) : resultModel(flow));
     },
     // A failed load records no watched file, so a fix must still reload the page and clear the overlay.
     hotUpdate({ file: changed }) {
