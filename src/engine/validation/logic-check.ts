@@ -122,9 +122,13 @@ function cycleThrough(start: string, reads: Map<string, Map<string, string>>): s
 function orderFindings(flow: Flow, names: string[]): Finding[] {
   const reads = readsOf(flow, names);
   const findings: Finding[] = [];
+  // A cycle is reported once, at its first computation in the file, naming every step.
+  const inReportedCycle = new Set<string>();
   for (const [name, read] of reads) {
+    if (inReportedCycle.has(name)) continue;
     const cycle = cycleThrough(name, reads);
     if (cycle) {
+      cycle.forEach((member) => inReportedCycle.add(member));
       const next = cycle[1] ?? name;
       findings.push(
         error(
