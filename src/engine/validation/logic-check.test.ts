@@ -116,6 +116,14 @@ const cases: Case[] = [
     hint: 'move "hormonalLabel" above "confidenceScore": computations run in order',
   },
   {
+    name: 'a table text reading an unknown computation',
+    edits: [['"concernPoints": {', '"lines": { "top": "Your score: {result.confidenceScor}" },\n    "concernPoints": {']],
+    pointer: '/tables/lines/top',
+    at: '"Your score: {result.confidenceScor}"',
+    message: 'unknown placeholder "{result.confidenceScor}" in this table text: no computation is named "confidenceScor"',
+    hint: 'did you mean "result.confidenceScore"?',
+  },
+  {
     name: 'an option value that does not exist in a guard',
     edits: [[GUARD, '{ "in": ["nnoe", { "var": "answers.skinIssues" }] }']],
     pointer: '/screens/concerns/next/0/when/in/0',
