@@ -9,6 +9,7 @@ import type { Plugin } from 'vite';
 import { flowFile } from './lib/flow-path.ts';
 import { themeCss, themedHtml } from './lib/theme-html.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
+import { partModule } from './lib/flow-parts.ts';
 
 const VIRTUAL_ID = 'virtual:flow';
 const RESOLVED_ID = '\0virtual:flow';
@@ -83,7 +84,7 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
       // the wordmark. Storybook's sample visitors travel with the (lazy) result model, off the first load.
       const first = theme?.wordmark === undefined ? screensAndSettings : { ...screensAndSettings, theme: { wordmark: theme.wordmark } };
       const model = id === RESOLVED_ID ? first : { computations, tables, analyses, samples };
-      return `export default ${JSON.stringify(model, null, 2)};\n`;
+      return partModule(model);
     },
     // A failed load records no watched file, so a fix must still reload the page and clear the overlay.
     hotUpdate({ file: changed }) {

@@ -4,6 +4,8 @@
  * dead-letter store for writes the backend refused, the tracking adapter over them, and the session clock.
  */
 import flow from 'virtual:flow-tracking';
+// Already in the first bundle (main.tsx): its settings and declared pixel actions cost nothing more here.
+import appFlow from 'virtual:flow';
 import type { LeadSink } from '../engine/flow.gen.ts';
 import type { TrackingPort } from '../engine/ports.ts';
 import type { BackendConfig } from '../tracking/backend-config.ts';
@@ -92,7 +94,7 @@ export function startTracking(options: TrackingStart): TrackingPort {
     storage: options.session,
     log: warn,
   });
-  const { settings } = flow;
+  const { settings } = appFlow;
   // The server holds a Lead queued before the choice; the choice releases or deletes it.
   if (settings.consent === 'required') {
     onConsentChoice((consent) => {
@@ -106,7 +108,7 @@ export function startTracking(options: TrackingStart): TrackingPort {
     consent: settings.consent ?? 'none',
     marketingHost: settings.marketingHost ?? '',
     referrer: options.referrer,
-    events: declaredServerEvents(flow.screens),
+    events: declaredServerEvents(appFlow.screens),
     choices: options.local,
     page: () => ({ url: window.location.href, cookie: document.cookie }),
   });
@@ -153,7 +155,7 @@ function startPartialLeads(options: TrackingStart, afterHiddenSeconds: number): 
   watchPartialLeads({
     afterHiddenSeconds,
     flow: { id: flow.id, version: flow.version },
-    read: () => loadSession(sessionStore(), flow),
+    read: () => loadSession(sessionStore(), appFlow),
     send: (args) => {
       fetch(`${config.url}/rest/v1/rpc/save_quiz_completion`, {
         method: 'POST',
