@@ -2,7 +2,7 @@
  * A rule that breaks at run time (here an operator json-logic doesn't know, which a flow could carry
  * before the checker knew every operator) shows the screen's error boundary, never a blank page.
  */
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -56,7 +56,9 @@ describe('a rule that breaks at run time', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Back to the start' })).toHaveAttribute('href', '/');
     expect(screen.getByText('Glowly')).toBeInTheDocument();
-    expect(warnings.join('\n')).toMatch(/^screen "concerns" failed and shows the error page: Error: .*Unrecognized operation contains/);
+    await waitFor(() =>
+      expect(warnings.join('\n')).toMatch(/^screen "concerns" failed and shows the error page: Error: .*Unrecognized operation contains/),
+    );
   });
 
   it('leaves a working rule alone', async () => {

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ScreenErrorBoundary } from './screen-error-boundary.tsx';
@@ -27,12 +27,14 @@ describe('ScreenErrorBoundary', () => {
         <Broken />
       </ScreenErrorBoundary>,
     );
-    const alert = screen.getByRole('alert');
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Sorry, something went wrong on this page.');
     expect(screen.getByText('Acme')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the start' })).toHaveAttribute('href', '/start');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
-    expect(onError).toHaveBeenCalledWith('failed and shows the error page: Error: cannot read "[email]"');
+    await waitFor(() =>
+      expect(onError).toHaveBeenCalledWith('failed and shows the error page: Error: cannot read "[email]"'),
+    );
   });
 });

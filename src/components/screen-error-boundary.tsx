@@ -1,8 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { errorSummary } from '../engine/error-summary.ts';
-import { Button } from './button.tsx';
-import { ScreenFrame } from './screen-frame.tsx';
-import styles from './screen-error-boundary.module.css';
+import { ScreenErrorFallback } from './screen-error-fallback.tsx';
 
 export interface ScreenErrorBoundaryProps {
   /** Brand name for the wordmark, so the page still looks like the funnel. */
@@ -34,23 +31,18 @@ export class ScreenErrorBoundary extends Component<ScreenErrorBoundaryProps, Sta
   }
 
   override componentDidCatch(error: unknown, _info: ErrorInfo): void {
-    this.props.onError(`failed and shows the error page: ${errorSummary(error)}`);
+    const { onError } = this.props;
+    // The masking loads only when a screen fails: nothing on the first screen's path.
+    import('../engine/error-summary.ts').then(
+      ({ errorSummary }) => onError(`failed and shows the error page: ${errorSummary(error)}`),
+      () => onError(`failed and shows the error page: ${error instanceof Error ? error.name : typeof error}`),
+    );
   }
 
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
-    const retry = this.props.onRetry ?? (() => window.location.reload());
-    return (
-      <ScreenFrame brand={this.props.brand}>
-        <div className={styles.page} role="alert">
-          <h1 className={styles.headline}>Sorry, something went wrong on this page.</h1>
-          <p className={styles.message}>Your answers are kept. Try again, or go back to the start.</p>
-          <Button onClick={retry}>Try again</Button>
-          <a className={styles.restart} href={this.props.restartHref}>
-            Back to the start
-          </a>
-        </div>
-      </ScreenFrame>
-    );
+    const { brand, restartHref } = this.props;
+    const onRetry = this.props.onRetry ?? (() => window.location.reload());
+    return <ScreenErrorFallback brand={brand} restartHref={restartHref} onRetry={onRetry} />;
   }
 }
