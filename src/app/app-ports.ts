@@ -8,6 +8,7 @@ import { createEdgeAnalysis } from '../analysis/edge-analysis.ts';
 import { withFallback, type FallbackEstimate } from '../analysis/fallback-analysis.ts';
 import type { FunnelPorts, PixelPort } from '../engine/ports.ts';
 import { deferTracking } from '../tracking/deferred-tracking.ts';
+import { createAfterPaintQueue, pixelOffTapPath, trackingOffTapPath } from './off-tap-path.ts';
 import type { TrackingStart } from './tracking-chunk.ts';
 
 export interface AppPortsOptions extends Omit<TrackingStart, 'warn'> {
@@ -23,9 +24,11 @@ export function createAppPorts(options: AppPortsOptions): FunnelPorts {
   const tracking = afterPaint
     .then(() => import('./tracking-chunk.ts'))
     .then((chunk) => chunk.startTracking({ ...start, warn }));
+  // Tracking and pixel calls run after the next frame, so a tap paints the next screen first.
+  const queue = createAfterPaintQueue(window);
   return {
-    tracking: deferTracking(tracking, warn),
-    pixel,
+    tracking: trackingOffTapPath(deferTracking(tracking, warn), queue),
+    pixel: pixelOffTapPath(pixel, queue),
     analysis: withFallback(createEdgeAnalysis(start.config), fallback, warn),
     navigation: { redirect: (url) => window.location.assign(url) },
     log: { warn },
