@@ -23,8 +23,19 @@ const INDEX_HTML = `<!doctype html>
 </html>
 `;
 
-const MAIN_JSX = `import { createRoot } from 'react-dom/client';
-createRoot(document.getElementById('root')).render(<h1>Hello, world</h1>);
+// A heading and a Continue button that puts up the next heading: the yardstick for a tap, too.
+const MAIN_JSX = `import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
+function Hello() {
+  const [step, setStep] = useState(1);
+  return (
+    <main>
+      <h1 key={step}>Hello, world{step > 1 ? \` \${step}\` : ''}</h1>
+      <button type="button" onClick={() => setStep(step + 1)}>Continue</button>
+    </main>
+  );
+}
+createRoot(document.getElementById('root')).render(<Hello />);
 `;
 
 /** Builds the hello page; returns the folder with its built index.html. */

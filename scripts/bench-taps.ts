@@ -6,14 +6,15 @@
  * (requestAnimationFrame, then a message task, which runs once that frame has been painted).
  */
 import { gzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { loadFlow, withSettings, type Harness } from '../tests/e2e/harness.ts';
 import { walkMainPath, type MainPathTap } from '../tests/e2e/main-path-walk.ts';
 import { median } from './bench-lighthouse.ts';
 
 /** Armed before each tap; resolves with the milliseconds from the click to the next heading painted. */
 const ARM_TAP = `(() => {
-  const headingNow = () => document.querySelector('main h1, main h2');
+  // A screen's heading, or the status line of a screen without one (e.g. 'Creating Your Protocol').
+  const headingNow = () => document.querySelector('main h1, main h2, main [role="status"]');
   const before = headingNow();
   window.__tapResult = new Promise((resolve) => {
     let clickedAt;
@@ -39,7 +40,11 @@ export interface TapTiming extends MainPathTap {
   waitsForServer: boolean;
 }
 
-export async function measureTaps(harness: Harness, rounds: number): Promise<TapTiming[]> {
+/**
+ * `thinkMs`: how long the walker stays on each screen before tapping, as a visitor reading it would;
+ * the next screens' code is fetched in that idle time (a tap sooner can meet a screen still loading).
+ */
+export async function measureTaps(harness: Harness, rounds: number, thinkMs: number): Promise<TapTiming[]> {
   const flow = loadFlow();
   const samples = new Map<string, { tap: MainPathTap; ms: number[] }>();
   for (let round = 0; round < rounds; round++) {
@@ -49,9 +54,13 @@ export async function measureTaps(harness: Harness, rounds: number): Promise<Tap
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await walkMainPath(tp.page, {
       tap: async (page: Page, tap) => {
+        await page.waitForTimeout(thinkMs);
         await page.evaluate(ARM_TAP);
         await page.getByRole('button', { name: tap.label, exact: true }).click();
-        const ms = await page.evaluate(() => (window as unknown as { __tapResult: Promise<number> }).__tapResult);
+        // A screen that leaves the page right away (an external redirect) can end the page first.
+        const ms = await page
+          .evaluate(() => (window as unknown as { __tapResult: Promise<number> }).__tapResult)
+          .catch(() => Number.NaN);
         const key = `${tap.from}→${tap.to}`;
         const entry = samples.get(key) ?? { tap, ms: [] };
         entry.ms.push(ms);
@@ -66,6 +75,28 @@ export async function measureTaps(harness: Harness, rounds: number): Promise<Tap
     ms: median(ms),
     waitsForServer: flow.screens[tap.from]?.submit !== undefined,
   }));
+}
+
+/** The same tap timing on the React hello page (its Continue puts up a new heading), median of `taps`. */
+export async function measureHelloTaps(browser: Browser, url: string, taps: number, thinkMs: number): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await page.goto(url);
+    await page.getByRole('heading').waitFor();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const ms: number[] = [];
+    for (let i = 0; i < taps; i++) {
+      await page.waitForTimeout(thinkMs);
+      await page.evaluate(ARM_TAP);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      ms.push(await page.evaluate(() => (window as unknown as { __tapResult: Promise<number> }).__tapResult));
+    }
+    return median(ms);
+  } finally {
+    await context.close();
+  }
 }
 
 /** The first screen from the start that waits for the visitor, and the text that shows it is up. */
