@@ -117,6 +117,7 @@ export function FunnelApp({ flow, ports, results, storage, onScreen }: FunnelApp
             canContinue={shown.canContinue}
             busy={shown.busy}
             error={shown.error}
+            errorField={shown.errorField}
             photo={shown.photo}
             send={actor.send}
           />
