@@ -6,7 +6,7 @@
  */
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadFlow } from '../../tests/support/load-flow.ts';
 import { isRendererLoaded, preloadRenderers } from '../screens/registry.ts';
 import { createMemoryTracking } from '../tracking/memory-tracking.ts';
@@ -14,6 +14,13 @@ import { resultCodeFor } from './derive-result.ts';
 import { FunnelApp } from './funnel-app.tsx';
 
 const flow = loadFlow();
+
+// The single-choice chunk takes a while to arrive, as on a slow network, so the first test's tap
+// meets it still loading whatever the machine's speed.
+vi.mock('../screens/single-choice/single-choice.tsx', async (importOriginal) => {
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  return importOriginal();
+});
 
 function renderFunnel(path: string) {
   window.history.replaceState(null, '', path);
