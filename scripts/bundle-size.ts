@@ -17,9 +17,9 @@ import {
   type FlowGraph,
   type Manifest,
 } from './lib/before-first-question.ts';
-import { firstScreenScripts, forbiddenLibraries } from './lib/first-screen.ts';
+import { FIRST_SCREEN_BUDGET_BYTES, firstScreenScripts, forbiddenLibraries } from './lib/first-screen.ts';
 
-const FIRST_BUNDLE_BUDGET = 100 * 1024;
+const FIRST_BUNDLE_BUDGET = FIRST_SCREEN_BUDGET_BYTES;
 const FIRST_QUESTION_BUDGET = 110 * 1024;
 const dist = process.argv[2] ?? 'dist';
 const flowPath = process.env.FLOW ?? 'flows/skin-funnel.json';
