@@ -25,7 +25,7 @@ vi.mock('../screens/single-choice/single-choice.tsx', async (importOriginal) => 
 function renderFunnel(path: string) {
   window.history.replaceState(null, '', path);
   const tracking = createMemoryTracking();
-  const code = resultCodeFor(flow.scoring);
+  const code = resultCodeFor(flow, flow.settings);
   return render(
     <FunnelApp
       flow={flow}
