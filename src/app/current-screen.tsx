@@ -1,20 +1,26 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { Spinner } from '../components/spinner.tsx';
+import { ScreenLoading } from '../components/screen-loading.tsx';
 import { ScreenFrame } from '../components/screen-frame.tsx';
 import type { FunnelMachine } from '../engine/compile-flow.ts';
 import type { Flow } from '../engine/flow-model.ts';
 import type { ScopeBuilder } from '../engine/scope.ts';
-import { readsResult, screenView } from '../engine/screen-view.ts';
+import { readsResult, screenView, type ScreenView } from '../engine/screen-view.ts';
+import { isRendererLoaded, preloadRenderer } from '../screens/registry.ts';
+import type { LazyResults } from './lazy-results.ts';
 import { ScreenBody } from './screen-body.tsx';
+import { useShownView } from './use-shown-view.ts';
 
 export interface CurrentScreenProps {
   actor: ActorRefFrom<FunnelMachine>;
   flow: Flow;
   scopeFor: ScopeBuilder;
+  results: Pick<LazyResults, 'ready'>;
   /** Whether the result code is in (screens that show a result wait until it is). */
   resultsReady: boolean;
+  /** Told the id of every screen the visitor reaches (e.g. to prefetch the screens after it). */
+  onScreen?: (screenId: string) => void;
 }
 
 /**
@@ -22,13 +28,27 @@ export interface CurrentScreenProps {
  * (reading the machine, which rethrows a machine error; resolving copy and rules; the renderer) runs
  * here, below FunnelApp's error boundary.
  */
-export function CurrentScreen({ actor, flow, scopeFor, resultsReady }: CurrentScreenProps) {
+export function CurrentScreen({ actor, flow, scopeFor, results, resultsReady, onScreen }: CurrentScreenProps) {
   const snapshot = useSelector(actor, (s) => s);
   const view = useMemo(() => screenView(snapshot, flow, scopeFor), [snapshot, flow, scopeFor]);
+  // A screen whose code is in draws at once; one still loading leaves the previous screen up.
+  const isReady = useCallback(
+    ({ screen }: ScreenView) => isRendererLoaded(screen.kind) && (resultsReady || !readsResult(screen)),
+    [resultsReady],
+  );
+  const load = useCallback(
+    ({ screen }: ScreenView) => Promise.all([preloadRenderer(screen.kind), readsResult(screen) ? results.ready : null]),
+    [results],
+  );
+  const { shown, holding } = useShownView(view, isReady, load);
+  const currentId = view?.id;
+  useEffect(() => {
+    if (currentId !== undefined) onScreen?.(currentId);
+  }, [currentId, onScreen]);
 
   // Move focus to the new screen so screen readers announce it, and start at its top.
   const mainRef = useRef<HTMLDivElement>(null);
-  const viewId = view?.id;
+  const viewId = shown?.id;
   useEffect(() => {
     if (viewId === undefined) return;
     window.scrollTo?.(0, 0);
@@ -37,27 +57,27 @@ export function CurrentScreen({ actor, flow, scopeFor, resultsReady }: CurrentSc
     heading?.focus({ preventScroll: true });
   }, [viewId]);
 
-  if (!view) return null;
-  const { screen } = view;
+  if (!shown) return null;
+  const { screen } = shown;
   const waiting = !resultsReady && readsResult(screen);
   const disclaimer =
     'showDisclaimer' in screen && screen.showDisclaimer ? flow.settings.disclaimer : undefined;
   return (
-    <div ref={mainRef}>
+    <div ref={mainRef} inert={holding} data-holding={holding || undefined}>
       <ScreenFrame brand={flow.theme?.wordmark ?? flow.settings.brand} progress={screen.progress} disclaimer={disclaimer}>
         {waiting ? (
-          <Spinner />
+          <ScreenLoading />
         ) : (
           <ScreenBody
-            key={view.id}
+            key={shown.id}
             kind={screen.kind}
             screen={screen}
-            answers={view.answers}
-            canContinue={view.canContinue}
-            busy={view.busy}
-            error={view.error}
-            errorField={view.errorField}
-            photo={view.photo}
+            answers={shown.answers}
+            canContinue={shown.canContinue}
+            busy={shown.busy}
+            error={shown.error}
+            errorField={shown.errorField}
+            photo={shown.photo}
             send={actor.send}
           />
         )}

@@ -20,10 +20,12 @@ export interface FunnelAppProps {
   results: Pick<LazyResults, 'derive' | 'ready' | 'isReady'>;
   /** Where the visitor's data lives (sessionStorage in the browser). */
   storage: Storage | null;
+  /** Told the id of every screen the visitor reaches (e.g. to prefetch the screens after it). */
+  onScreen?: (screenId: string) => void;
 }
 
 /** Runs a flow: the machine, the address bar, the storage and the current screen (in an error boundary). */
-export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
+export function FunnelApp({ flow, ports, results, storage, onScreen }: FunnelAppProps) {
   const { machine, routes } = useMemo(
     () => ({ machine: compileFlow(flow, { ports, deriveResult: results.derive }), routes: routeTable(flow) }),
     [flow, ports, results],
@@ -78,7 +80,14 @@ export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
       restartHref={start === undefined ? '/' : resolveRoute(start, flow.settings)}
       onError={(message) => ports.log.warn(`screen "${currentScreenId(actor.getSnapshot()) ?? 'boot'}" ${message}`)}
     >
-      <CurrentScreen actor={actor} flow={flow} scopeFor={scopeFor} resultsReady={resultsReady} />
+      <CurrentScreen
+        actor={actor}
+        flow={flow}
+        scopeFor={scopeFor}
+        results={results}
+        resultsReady={resultsReady}
+        {...(onScreen ? { onScreen } : {})}
+      />
     </ScreenErrorBoundary>
   );
 }
