@@ -150,6 +150,9 @@ describe('server-side Meta conversions', () => {
   it('sends one Lead and one CompleteRegistration with the pixel’s event ids, once each through an outage', async () => {
     const tp = await harness.open();
     const calls = await stubProvider(tp.context);
+    // Every console line of the page, at every level.
+    const pageLines: string[] = [];
+    tp.page.on('console', (message) => pageLines.push(message.text()));
     const email = ' Quinn.Capi@Example.com';
     await tp.page.goto(tp.url(routeOf('email-capture')), { referer: MARKETING_REFERRER });
     await expectScreen(tp.page, 'email-capture');
@@ -184,7 +187,8 @@ describe('server-side Meta conversions', () => {
     expect(ok.map((r) => r.event.user_data.em)).toEqual([[hashed], [hashed]]);
     expect(received.every((r) => r.url === `/v21.0/${PIXEL_ID}/events`)).toBe(true);
 
-    const pageText = tp.problems.join('\n') + JSON.stringify(tracksBefore);
+    const pageText = [...pageLines, ...tp.problems].join('\n') + JSON.stringify(tracksBefore);
+    expect(pageLines.length).toBeGreaterThan(0);
     const serverText = logged.join('\n') + received.map((r) => r.url + r.body.replace(TOKEN, '')).join('\n');
     for (const secret of ['quinn.capi', NAME, TOKEN]) {
       expect(pageText.toLowerCase()).not.toContain(secret.toLowerCase());
