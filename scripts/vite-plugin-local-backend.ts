@@ -3,10 +3,12 @@
  * `npm start` and `npm run dev` answer supabase-js's calls with PGlite: no service, no account.
  * Builds pointed at hosted Supabase (VITE_SUPABASE_URL) simply never call it.
  */
+import { Server } from 'node:http';
 import { resolve } from 'node:path';
 import type { Connect, Plugin } from 'vite';
 import { createLocalBackend, type LocalBackend } from '../server/local-backend.ts';
 import { localFunctions } from '../server/local-functions.ts';
+import { applyHttpLimits } from '../server/http-limits.ts';
 
 export interface LocalBackendPluginOptions {
   /** A backend made by the caller (tests pass an in-memory one to read its rows). */
@@ -38,10 +40,13 @@ export function localBackendPlugin(options: LocalBackendPluginOptions = {}): Plu
       root = config.root;
     },
     configureServer(server) {
+      // Both hooks run before Vite listens, which is when Node starts enforcing the timeouts.
+      if (server.httpServer instanceof Server) applyHttpLimits(server.httpServer);
       const backend = mount(server.middlewares);
       server.httpServer?.once('close', () => void backend?.close());
     },
     configurePreviewServer(server) {
+      if (server.httpServer instanceof Server) applyHttpLimits(server.httpServer);
       const backend = mount(server.middlewares);
       server.httpServer.once('close', () => void backend?.close());
     },
