@@ -24,12 +24,14 @@ export function localBackendPlugin(options: LocalBackendPluginOptions = {}): Plu
   let root = process.cwd();
   // A backend the caller passed is the caller's to close; one made here closes with the server.
   let owned: LocalBackend | undefined;
+  // Stops the analysis workers when the server closes (a dev-server restart makes a new pool).
+  const stopped = new AbortController();
   const mount = (middlewares: Connect.Server): LocalBackend | undefined => {
     const backend =
       options.backend ??
       (owned = createLocalBackend({
         dataDir: resolve(root, LOCAL_DATA_DIR),
-        functions: localFunctions(resolve(root, FLOW_FILE)),
+        functions: localFunctions(resolve(root, FLOW_FILE), { signal: stopped.signal }),
       }));
     middlewares.use((req, res, next) => backend.middleware(req, res, next));
     return owned;
@@ -43,12 +45,18 @@ export function localBackendPlugin(options: LocalBackendPluginOptions = {}): Plu
       // Both hooks run before Vite listens, which is when Node starts enforcing the timeouts.
       if (server.httpServer instanceof Server) applyHttpLimits(server.httpServer);
       const backend = mount(server.middlewares);
-      server.httpServer?.once('close', () => void backend?.close());
+      server.httpServer?.once('close', () => {
+        stopped.abort();
+        void backend?.close();
+      });
     },
     configurePreviewServer(server) {
       if (server.httpServer instanceof Server) applyHttpLimits(server.httpServer);
       const backend = mount(server.middlewares);
-      server.httpServer.once('close', () => void backend?.close());
+      server.httpServer.once('close', () => {
+        stopped.abort();
+        void backend?.close();
+      });
     },
   };
 }

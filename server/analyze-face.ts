@@ -48,12 +48,17 @@ export function createFaceReader(): FaceAnalyzer {
   };
 }
 
+/**
+ * @param analyzer The face reader: in this thread by default (the Deno edge function); the local
+ *   server passes its worker pool (server/face-pool).
+ */
 export function createLocalAnalyzeFace(
   scoring: Scoring,
   allowedOrigins: AllowedOrigins = '*',
+  analyzer: FaceAnalyzer = createFaceReader(),
 ): (request: Request) => Promise<Response> {
   return createAnalyzeFaceHandler({
-    analyzer: createFaceReader(),
+    analyzer,
     assess: (questionnaire, reading) => photoAssessment(questionnaire, reading, scoring, crypto.randomUUID()),
     allowedOrigins,
     log: (message) => console.warn(message),

@@ -1,14 +1,25 @@
 /**
  * The edge functions the local server hosts at `/functions/v1/<name>`, built on first use so the face
- * model only loads when a photo arrives. analyze-face scores with the flow file's own `scoring` section.
+ * model only loads when a photo arrives. analyze-face scores with the flow file's own `scoring` section
+ * and reads photos in a pool of worker threads (server/face-pool), off the server's event loop.
  */
 import { readFileSync } from 'node:fs';
 import { RESULT_KEYS } from '../src/scoring/compute-result.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { createLocalAnalyzeFace } from './analyze-face.ts';
+import { createAnalysisPool, type AnalysisPoolOptions } from './face-pool/analysis-pool.ts';
 import type { EdgeFunction } from './local-backend.ts';
 
-export function localFunctions(flowPath: string): Record<string, EdgeFunction> {
+export interface LocalFunctionsOptions {
+  pool?: AnalysisPoolOptions;
+  /** Stops the analysis workers when aborted (the server closed). They never keep a process alive. */
+  signal?: AbortSignal;
+}
+
+export function localFunctions(
+  flowPath: string,
+  options: LocalFunctionsOptions = {},
+): Record<string, EdgeFunction> {
   let analyzeFace: EdgeFunction | undefined;
   const build = () => {
     const { flow, errors } = validateFlowText(readFileSync(flowPath, 'utf8'), {
@@ -19,7 +30,9 @@ export function localFunctions(flowPath: string): Record<string, EdgeFunction> {
       throw new Error(`The flow file is invalid:\n${errors.map(formatIssue).join('\n')}`);
     if (!flow.scoring)
       throw new Error(`${flowPath} has no scoring section: analyze-face cannot score a photo`);
-    return createLocalAnalyzeFace(flow.scoring);
+    const started = createAnalysisPool(options.pool);
+    options.signal?.addEventListener('abort', () => void started.close(), { once: true });
+    return createLocalAnalyzeFace(flow.scoring, '*', started);
   };
   return {
     'analyze-face': (request) => (analyzeFace ??= build())(request),
