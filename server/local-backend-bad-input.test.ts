@@ -72,6 +72,15 @@ describe('malformed %-escapes', () => {
       message: `The ${what} in the path has a malformed %-escape: a % must start two hex digits of UTF-8`,
     });
   });
+
+  it('in any other path answer 400 too, while good paths reach the pages', async () => {
+    const response = await fetch(`${url}/assets/%E0%A4%A.js`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      message: 'The path has a malformed %-escape: a % must start two hex digits of UTF-8',
+    });
+    expect(await (await fetch(`${url}/some%20page`)).text()).toBe('app shell');
+  });
 });
 
 describe('JSON nested too deep', () => {

@@ -101,7 +101,7 @@ function decodeSegment(segment: string, what: string): string {
     throw new HttpError(
       400,
       'PGRST100',
-      `The ${what} in the path has a malformed %-escape: a % must start two hex digits of UTF-8`,
+      `The ${what === 'path' ? 'path' : `${what} in the path`} has a malformed %-escape: a % must start two hex digits of UTF-8`,
     );
   }
 }
@@ -194,7 +194,11 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
     const rpcMatch = /^\/rest\/v1\/rpc\/([^/?]+)$/.exec(path);
     const tableMatch = /^\/rest\/v1\/([^/?]+)$/.exec(path);
     const functionMatch = /^\/functions\/v1\/([^/?]+)$/.exec(path);
-    if (!rpcMatch && !tableMatch && !functionMatch) return false;
+    if (!rpcMatch && !tableMatch && !functionMatch) {
+      // Any other path goes to the static files and the app shell, but not with a broken escape.
+      decodeSegment(path, 'path');
+      return false;
+    }
     if (req.method === 'OPTIONS') {
       send(res, 204);
       return true;

@@ -43,8 +43,11 @@ export interface AnalysisPool extends FaceAnalyzer {
   workerHeaps(): Promise<number[]>;
   /** Workers started so far, replacements included. */
   started(): number;
-  /** Tests only (with `testJobs`): runs a job that never ends or never stops allocating. */
-  runTestJob(kind: TestJobKind): Promise<void>;
+  /**
+   * Tests only (with `testJobs`): runs a job that never ends or never stops allocating, under its own
+   * deadline (the pool's by default), so a test's real analyses may have a more patient one.
+   */
+  runTestJob(kind: TestJobKind, deadlineMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,6 +55,7 @@ type JobBody = WorkerJob extends infer J ? (J extends WorkerJob ? Omit<J, 'id'> 
 
 interface Waiting {
   body: JobBody;
+  deadlineMs: number;
   settle: (reply: WorkerReply | Error) => void;
   timer: ReturnType<typeof setTimeout>;
 }
@@ -158,7 +162,7 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
         slot.busy.settle(
           unavailable(
             'analysis_timeout',
-            `imageUrl: the photo took longer than ${deadlineMs / 1000} s to analyse; please try a smaller photo.`,
+            `imageUrl: the photo took longer than ${next.deadlineMs / 1000} s to analyse; please try a smaller photo.`,
           ),
         );
         slot.busy = null;
@@ -166,7 +170,7 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
         slot.ready = false;
         slot.retiring = true;
         void slot.worker.terminate();
-      }, deadlineMs);
+      }, next.deadlineMs);
       slot.busy = { id, settle: next.settle, deadline };
       const buffer = next.body.kind === 'read' ? next.body.bytes.buffer : undefined;
       const transfer = buffer instanceof ArrayBuffer ? [buffer] : [];
@@ -174,7 +178,7 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
     }
   }
 
-  function submit(body: JobBody): Promise<WorkerReply> {
+  function submit(body: JobBody, jobDeadlineMs = deadlineMs): Promise<WorkerReply> {
     if (closed)
       return Promise.reject(unavailable('analysis_unavailable', 'imageUrl: the server is stopping.'));
     if (slots.size === 0) for (let i = 0; i < size; i++) spawn();
@@ -189,6 +193,7 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
     return new Promise((resolve, reject) => {
       const entry: Waiting = {
         body,
+        deadlineMs: jobDeadlineMs,
         settle: (reply) => (reply instanceof Error ? reject(reply) : resolve(reply)),
         timer: setTimeout(() => {
           waiting.splice(waiting.indexOf(entry), 1);
@@ -231,8 +236,8 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
       return Promise.all(readings);
     },
     started: () => started,
-    async runTestJob(kind) {
-      await submit({ kind });
+    async runTestJob(kind, jobDeadlineMs) {
+      await submit({ kind }, jobDeadlineMs);
     },
     async close() {
       closed = true;
