@@ -30,11 +30,20 @@ export function localFunctions(
       throw new Error(`The flow file is invalid:\n${errors.map(formatIssue).join('\n')}`);
     if (!flow.scoring)
       throw new Error(`${flowPath} has no scoring section: analyze-face cannot score a photo`);
-    const started = createAnalysisPool(options.pool);
+    const started = createAnalysisPool({ deadlineMs: deadlineFromEnv(), ...options.pool });
     options.signal?.addEventListener('abort', () => void started.close(), { once: true });
     return createLocalAnalyzeFace(flow.scoring, '*', started);
   };
   return {
     'analyze-face': (request) => (analyzeFace ??= build())(request),
   };
+}
+
+/**
+ * FACE_ANALYSIS_DEADLINE_MS overrides the 5 s job deadline, for a machine too busy to analyse a photo
+ * in 5 s (end-to-end tests on a shared 2-core box). Unset or not a positive number: the default.
+ */
+function deadlineFromEnv(): number | undefined {
+  const value = Number(process.env.FACE_ANALYSIS_DEADLINE_MS);
+  return Number.isFinite(value) && value > 0 ? value : undefined;
 }
