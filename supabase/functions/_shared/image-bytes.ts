@@ -87,10 +87,27 @@ export function parseImageDataUrl(value: unknown): { bytes: Uint8Array; declared
   if (!BASE64.test(data) || data.length % 4 === 1 || (data.endsWith('=') && data.length % 4 !== 0)) {
     throw invalidUrl('is not valid base64 (only A–Z, a–z, 0–9, + and / with = padding)');
   }
+  return { bytes: decodeBase64(data), declaredType };
+}
+
+/**
+ * Base64 to bytes, natively where the runtime can (Node's Buffer): this runs on the server's event
+ * loop, and a JavaScript loop over a megabyte held page requests up by tens of milliseconds while it
+ * was still cold. Elsewhere (Deno) atob and a loop. `data` is already checked to be base64.
+ */
+function decodeBase64(data: string): Uint8Array {
+  const NodeBuffer: unknown = Reflect.get(globalThis, 'Buffer');
+  const from: unknown = typeof NodeBuffer === 'function' ? Reflect.get(NodeBuffer, 'from') : undefined;
+  if (typeof from === 'function') {
+    const decoded: unknown = Reflect.apply(from, NodeBuffer, [data, 'base64']);
+    // A plain Uint8Array over the same memory, so callers see one type whatever the runtime.
+    if (decoded instanceof Uint8Array)
+      return new Uint8Array(decoded.buffer, decoded.byteOffset, decoded.byteLength);
+  }
   const binary = atob(data);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return { bytes, declaredType };
+  return bytes;
 }
 
 /** Bytes that `dataLength` base64 characters at the end of `value` decode to (padding excluded). */
