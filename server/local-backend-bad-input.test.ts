@@ -93,7 +93,7 @@ describe('JSON nested too deep', () => {
     });
   });
 
-  it('refuses a 10 MB edge-function body nested 5 million deep in under a second', async () => {
+  it('refuses a 10 MB edge-function body nested 5 million deep without parsing it', async () => {
     const started = performance.now();
     const response = await post('/functions/v1/echo', nested(5_000_000));
     expect(response.status).toBe(400);
@@ -103,7 +103,8 @@ describe('JSON nested too deep', () => {
         message: `The request body nests JSON deeper than ${MAX_JSON_DEPTH} levels.`,
       },
     });
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Parsing it would take the server's event loop over 4 s; reading 10 MB on a busy machine, about 1.
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 
   it('takes a body exactly at the limit, and brackets inside strings do not count', async () => {

@@ -109,6 +109,8 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
     worker.on('message', (reply: WorkerReply) => onReply(slot, reply));
     worker.on('error', (error: Error & { code?: string }) => {
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') slot.outOfMemory = true;
+      // Name and code only: a message may quote the input.
+      else console.warn(`analysis worker failed: ${error.name} ${error.code ?? ''}`.trim());
     });
     worker.on('exit', () => onExit(slot));
   }
