@@ -88,6 +88,7 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
   let nextId = 1;
   let started = 0;
   let closed = false;
+  let begun = false;
 
   function spawn(): void {
     started += 1;
@@ -183,7 +184,11 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
   function submit(body: JobBody, jobDeadlineMs = deadlineMs): Promise<WorkerReply> {
     if (closed)
       return Promise.reject(unavailable('analysis_unavailable', 'imageUrl: the server is stopping.'));
-    if (slots.size === 0) for (let i = 0; i < size; i++) spawn();
+    // Started on first use, so the model only loads once a photo arrives; later, exits replace workers.
+    if (!begun) {
+      begun = true;
+      for (let i = 0; i < size; i++) spawn();
+    }
     if (waiting.length >= maxWaiting) {
       return Promise.reject(
         unavailable(
