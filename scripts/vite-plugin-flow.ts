@@ -32,6 +32,8 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
 
   return {
     name: 'funnel-flow',
+    // Other plugins (the site plugin's routes and headers) read the same flow file through this.
+    api: { flowPath },
     configResolved(config) {
       root = config.root;
     },

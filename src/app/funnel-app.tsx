@@ -99,6 +99,7 @@ export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
             canContinue={view.canContinue}
             busy={view.busy}
             error={view.error}
+            errorField={view.errorField}
             photo={view.photo}
             send={actor.send}
           />
