@@ -3,7 +3,8 @@
  * backend plugin, so the limits are those the plugin sets on Vite's own http.Server and analyze-face
  * runs in the worker pool. Slowloris sockets are closed after the real header timeout; the GIF frame
  * bomb and the PNG inflate bomb are refused in under 1 s while the app shell keeps being served in
- * under 100 ms (median of the page requests made during each attack); a real photo is analysed; a
+ * under 100 ms (median of the page requests made during three rounds of each attack, after one
+ * untimed round); a real photo is analysed; a
  * malformed path gets 400. No browser is needed: the attacks are plain HTTP.
  */
 import { readFileSync } from 'node:fs';
@@ -91,6 +92,23 @@ async function pagesDuring<T>(attack: () => Promise<T>): Promise<{ result: T; pa
   return { result: await running, pages: await Promise.all(pages) };
 }
 
+/**
+ * The attack once untimed (the server's code paths for such a body warm up), then three times with
+ * pages timed: every result, and the pages of all three rounds, so one scheduling hiccup of a busy
+ * machine does not decide the median.
+ */
+async function attackRounds<T>(attack: () => Promise<T>): Promise<{ results: T[]; pages: number[] }> {
+  await attack();
+  const results: T[] = [];
+  const pages: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    const timed = await pagesDuring(attack);
+    results.push(timed.result);
+    pages.push(...timed.pages);
+  }
+  return { results, pages };
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /** A socket that sends a request's headers a byte every 200 ms, never finishing; resolves when closed. */
@@ -143,24 +161,28 @@ describe('the local server under attack (vite preview)', () => {
         gifWithFrames(64, 64, [{ left: 0, top: 0, width: side, height: side }]),
         'image/gif',
       );
-      const { result, pages } = await pagesDuring(() => analyse(body));
-      expect(result).toMatchObject({
-        status: 400,
-        body: { error: { code: 'image_dimensions_too_large', field: 'imageUrl' } },
-      });
-      expect(result.ms).toBeLessThan(1000);
+      const { results, pages } = await attackRounds(() => analyse(body));
+      for (const result of results) {
+        expect(result).toMatchObject({
+          status: 400,
+          body: { error: { code: 'image_dimensions_too_large', field: 'imageUrl' } },
+        });
+        expect(result.ms).toBeLessThan(1000);
+      }
       expect(median(pages)).toBeLessThan(100);
     },
   );
 
   it('refuses the 1 MB PNG that inflates to 1 GiB in under 1 s', async () => {
     const body = bodyOf(pngInflateBomb(), 'image/png');
-    const { result, pages } = await pagesDuring(() => analyse(body));
-    expect(result).toMatchObject({
-      status: 400,
-      body: { error: { code: 'corrupt_image', field: 'imageUrl' } },
-    });
-    expect(result.ms).toBeLessThan(1000);
+    const { results, pages } = await attackRounds(() => analyse(body));
+    for (const result of results) {
+      expect(result).toMatchObject({
+        status: 400,
+        body: { error: { code: 'corrupt_image', field: 'imageUrl' } },
+      });
+      expect(result.ms).toBeLessThan(1000);
+    }
     expect(median(pages)).toBeLessThan(100);
   });
 
