@@ -1,10 +1,9 @@
 /**
  * The edge functions the local server hosts at `/functions/v1/<name>`, built on first use so the face
- * model only loads when a photo arrives. analyze-face scores with the flow file's own `scoring` section
+ * model only loads when a photo arrives. analyze-face scores with the flow file's own photo analysis
  * and reads photos in a pool of worker threads (server/face-pool), off the server's event loop.
  */
 import { readFileSync } from 'node:fs';
-import { RESULT_KEYS } from '../src/scoring/compute-result.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { createLocalAnalyzeFace } from './analyze-face.ts';
 import { createAnalysisPool, type AnalysisPoolOptions } from './face-pool/analysis-pool.ts';
@@ -22,17 +21,14 @@ export function localFunctions(
 ): Record<string, EdgeFunction> {
   let analyzeFace: EdgeFunction | undefined;
   const build = () => {
-    const { flow, errors } = validateFlowText(readFileSync(flowPath, 'utf8'), {
-      file: flowPath,
-      resultKeys: RESULT_KEYS,
-    });
+    const { flow, errors } = validateFlowText(readFileSync(flowPath, 'utf8'), { file: flowPath });
     if (!flow || errors.length > 0)
       throw new Error(`The flow file is invalid:\n${errors.map(formatIssue).join('\n')}`);
-    if (!flow.scoring)
-      throw new Error(`${flowPath} has no scoring section: analyze-face cannot score a photo`);
+    if (!flow.analyses?.photo)
+      throw new Error(`${flowPath} declares no analyses.photo: analyze-face cannot score a photo`);
     const started = createAnalysisPool({ deadlineMs: deadlineFromEnv(), ...options.pool });
     options.signal?.addEventListener('abort', () => void started.close(), { once: true });
-    return createLocalAnalyzeFace(flow.scoring, '*', started);
+    return createLocalAnalyzeFace(flow, '*', started);
   };
   return {
     'analyze-face': (request) => (analyzeFace ??= build())(request),

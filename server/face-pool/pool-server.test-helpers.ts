@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { scoringFixture } from '../../src/scoring/scoring-fixture.ts';
 import { LOCAL_ANON_KEY } from '../../src/tracking/backend-config.ts';
+import { loadFlow } from '../../tests/support/load-flow.ts';
+import { scoringOf } from '../../tests/support/render-funnel.tsx';
 import { dataUrl } from '../../supabase/functions/_shared/image-bytes.test-helpers.ts';
 import { createLocalAnalyzeFace } from '../analyze-face.ts';
 import { faceModelDir } from '../face/face-model.ts';
@@ -33,7 +34,7 @@ export interface PoolServer {
 export async function startPoolServer(options: AnalysisPoolOptions = {}): Promise<PoolServer> {
   const pool = createAnalysisPool(options);
   const backend: LocalBackend = createLocalBackend({
-    functions: { 'analyze-face': createLocalAnalyzeFace(scoringFixture(), '*', pool) },
+    functions: { 'analyze-face': createLocalAnalyzeFace(scoringOf(loadFlow()), '*', pool) },
   });
   const server: Server = createServer((req, res) =>
     backend.middleware(req, res, () => {

@@ -28,7 +28,7 @@ export function startFunnel(flow: Flow, options: ActorOptions = {}) {
       navigation: { redirect: (url) => redirects.push(url) },
       log: { warn: (m) => warnings.push(m) },
     },
-    deriveResult: resultCodeFor(flow.scoring).derive,
+    deriveResult: resultCodeFor(flow, flow.settings).derive,
   });
   const actor = createActor(machine, {
     input: {

@@ -1,10 +1,10 @@
+/** The quiz skin age (spec §9), unrounded, from the flow's `quizSkinAge` computation and its tables. */
 import { describe, expect, it } from 'vitest';
-import { readAnswers } from './read-answers.ts';
-import { scoringFixture } from './scoring-fixture.ts';
-import { skinAge } from './skin-age.ts';
-import { testProfile } from './test-profile.ts';
+import type { ResultModel } from '../../../src/scoring/evaluate-computations.ts';
+import { profile, skinModel, skinResult, tableOf } from '../../support/skin-scoring.ts';
 
-const scoring = scoringFixture();
+const skinAge = (answers: Record<string, unknown>, model?: ResultModel) =>
+  skinResult(answers, model ? { model } : {})['quizSkinAge'];
 
 describe('skinAge: age points (0.1 per year above 35; 45–54 +1, 55+ +2, not both)', () => {
   it.each([
@@ -17,7 +17,7 @@ describe('skinAge: age points (0.1 per year above 35; 45–54 +1, 55+ +2, not bo
     [55, 59], // 55 + 2.0 + tier 2 (not 1 + 2)
     [65, 70], // 65 + 3.0 + tier 2
   ])('age %i → %d', (age, expected) => {
-    expect(skinAge(testProfile({ age }), scoring)).toBeCloseTo(expected, 9);
+    expect(skinAge(profile({ age }))).toBeCloseTo(expected, 9);
   });
 });
 
@@ -33,7 +33,7 @@ describe('skinAge: each skin-issue weight alone (one main concern: no bonus)', (
     ['multiple-concerns', 0],
     ['not-an-option', 0],
   ])('%s adds %d', (issue, points) => {
-    expect(skinAge(testProfile({ skinIssues: [issue] }), scoring)).toBeCloseTo(35 + points, 9);
+    expect(skinAge(profile({ skinIssues: [issue] }))).toBeCloseTo(35 + points, 9);
   });
 });
 
@@ -44,7 +44,7 @@ describe('skinAge: two or more main concerns +1', () => {
     [['multiple-concerns', 'spots'], 35 + 0 + 1 + 1], // multiple-concerns counts as main
     [['tired-appearance', 'fine-lines'], 35 + 1.5], // tired-appearance is not a main concern
   ])('%j → %d', (skinIssues, expected) => {
-    expect(skinAge(testProfile({ skinIssues }), scoring)).toBeCloseTo(expected, 9);
+    expect(skinAge(profile({ skinIssues }))).toBeCloseTo(expected, 9);
   });
 });
 
@@ -56,7 +56,7 @@ describe('skinAge: change speed', () => {
     ['no-significant', 34.5],
     ['unknown-value', 35],
   ])('%s → %d', (changeSpeed, expected) => {
-    expect(skinAge(testProfile({ changeSpeed }), scoring)).toBeCloseTo(expected, 9);
+    expect(skinAge(profile({ changeSpeed }))).toBeCloseTo(expected, 9);
   });
 });
 
@@ -72,8 +72,8 @@ describe('skinAge: symptoms (hot flashes 2.5, poor sleep 2, each other 1.2, none
     [['none'], 35],
     [['none', 'fatigue'], 36.2],
     [['weight-gain', 'fatigue', 'irritability'], 38.6],
-  ])('%j → %d', (symptoms, expected) => {
-    expect(skinAge(testProfile({ symptoms }), scoring)).toBeCloseTo(expected, 9);
+  ])('%j → %d', (otherSymptoms, expected) => {
+    expect(skinAge(profile({ otherSymptoms }))).toBeCloseTo(expected, 9);
   });
 
   it('counts the doctor-investigation answers, and a symptom chosen on both screens once', () => {
@@ -83,7 +83,7 @@ describe('skinAge: symptoms (hot flashes 2.5, poor sleep 2, each other 1.2, none
       drMorganAnswers: ['hot-flashes', 'energy-crashes'],
     };
     // 35 + 2.5 (hot flashes, once) + 1.2 (energy crashes)
-    expect(skinAge(readAnswers(answers, scoring, 50), scoring)).toBeCloseTo(38.7, 9);
+    expect(skinAge(answers)).toBeCloseTo(38.7, 9);
   });
 });
 
@@ -100,13 +100,14 @@ describe('skinAge: treatments (clinical 1.5 each, products 0.8 each)', () => {
     ['moisturizers', 0.8],
     ['serums', 0.8],
   ])('%s adds %d', (treatment, points) => {
-    expect(skinAge(testProfile({ skinTreatments: [treatment] }), scoring)).toBeCloseTo(35 + points, 9);
+    expect(skinAge(profile({ skinTreatments: [treatment] }))).toBeCloseTo(35 + points, 9);
   });
 
   it('adds each treatment', () => {
-    expect(
-      skinAge(testProfile({ skinTreatments: ['microneedling', 'retinols', 'peptides'] }), scoring),
-    ).toBeCloseTo(35 + 1.5 + 0.8 + 0.8, 9);
+    expect(skinAge(profile({ skinTreatments: ['microneedling', 'retinols', 'peptides'] }))).toBeCloseTo(
+      35 + 1.5 + 0.8 + 0.8,
+      9,
+    );
   });
 });
 
@@ -117,14 +118,14 @@ describe('skinAge: HRT (no +2, past +1, yes −1, not asked 0)', () => {
     ['yes', 34],
     [null, 35],
   ])('%s → %d', (hrt, expected) => {
-    expect(skinAge(testProfile({ hrt }), scoring)).toBeCloseTo(expected, 9);
+    expect(skinAge(profile({ hrt }))).toBeCloseTo(expected, 9);
   });
 });
 
 describe('skinAge: never below age − 2', () => {
-  // The default weights can lower the age by 1.5 at most, so the floor is shown with a harsher copy.
-  const harsh = scoringFixture();
-  harsh.hrt['yes'] = -5;
+  // The shipped weights can lower the age by 1.5 at most, so the floor is shown with a harsher copy.
+  const harsh = skinModel();
+  tableOf(harsh, 'hrtYears')['yes'] = -5;
 
   it.each<[string | null, string | null, number]>([
     [null, null, 35],
@@ -132,15 +133,15 @@ describe('skinAge: never below age − 2', () => {
     ['yes', '3-plus-years', 33], // 35 − 4 = 31 → floor 33
     ['past', null, 36],
   ])('hrt %s, speed %s → %d', (hrt, changeSpeed, expected) => {
-    expect(skinAge(testProfile({ hrt, changeSpeed }), harsh)).toBeCloseTo(expected, 9);
+    expect(skinAge(profile({ hrt, changeSpeed }), harsh)).toBeCloseTo(expected, 9);
   });
 
-  it('with default weights the lowest quiz age is age − 1.5, above the floor', () => {
-    expect(skinAge(testProfile({ hrt: 'yes', changeSpeed: 'no-significant' }), scoring)).toBeCloseTo(33.5, 9);
+  it('with the shipped weights the lowest quiz age is age − 1.5, above the floor', () => {
+    expect(skinAge(profile({ hrt: 'yes', changeSpeed: 'no-significant' }))).toBeCloseTo(33.5, 9);
   });
 
   it('follows floorBelowAge', () => {
-    harsh.age.floorBelowAge = 1;
-    expect(skinAge(testProfile({ hrt: 'yes' }), harsh)).toBeCloseTo(34, 9);
+    tableOf(harsh, 'age')['floorBelowAge'] = 1;
+    expect(skinAge(profile({ hrt: 'yes' }), harsh)).toBeCloseTo(34, 9);
   });
 });

@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { computeResult, RESULT_KEYS } from './compute-result.ts';
-import { fallbackAssessment } from './fallback-assessment.ts';
-import { SAMPLE_ANSWERS } from './sample-answers.ts';
-import { scoringFixture } from './scoring-fixture.ts';
+import type { ResultModel } from '../../../src/scoring/evaluate-computations.ts';
+import { SAMPLE_ANSWERS, skinAssessment, skinModel, skinResult, tableOf } from '../../support/skin-scoring.ts';
 
-const scoring = scoringFixture();
+const model = skinModel();
+const table = (name: string) => tableOf(model, name);
+const computeResult = (answers: unknown, assessment: unknown, m: ResultModel = model) =>
+  skinResult(answers, { assessment: assessment ?? undefined, model: m });
+
+/** The keys of the result the screens show (the flow also exposes its intermediate computations). */
+const SHOWN = [
+  'skinAge', 'chronologicalAge', 'ageDifference', 'confidenceScore', 'agingRate', 'primaryConcerns',
+  'hormonalLikelihood', 'hormonalLabel', 'clinicalComments', 'detailedMetrics', 'dermatologistFindings',
+  'firstEstimate', 'overview', 'primaryConcern',
+];
+/** The comment of the flow's `index`th hormonal band. */
+function hormonalComment(index: number): unknown {
+  const bands = table('hormonalComments')['bands'];
+  const band: unknown = Array.isArray(bands) ? bands[index] : undefined;
+  return Array.isArray(band) ? band[1] : undefined;
+}
+const shown = (result: Record<string, unknown>) => Object.fromEntries(SHOWN.map((key) => [key, result[key]]));
 
 describe('computeResult: whole profiles, computed by hand', () => {
   it('the spec sample quiz data', () => {
@@ -16,7 +31,7 @@ describe('computeResult: whole profiles, computed by hand', () => {
     //   = 83.7 → 84 → 'Very High'; first estimate 0.6 × 84 = 50.4 → 50
     // Collagen 85 − 8 − 23.8 − 13 = 40.2 → 40; elastin 82 − 7 − 23.8 − 14 = 37.2 → 37; hydration 80 − 5 − 23.8 − 15 = 36.2 → 36
     // Overview base 9.5 − 0.3 − 0.12 × 23.8 = 6.344: volume −1 → 5.3; elasticity −2.5 → 3.8; texture −1.5 → 4.8; complexion −0.5 → 5.8
-    const result = computeResult(SAMPLE_ANSWERS, undefined, scoring);
+    const result = shown(computeResult(SAMPLE_ANSWERS, undefined));
     expect(result).toEqual({
       skinAge: 68.8,
       chronologicalAge: 45,
@@ -30,7 +45,7 @@ describe('computeResult: whole profiles, computed by hand', () => {
       ],
       hormonalLikelihood: 84,
       hormonalLabel: 'Very High',
-      clinicalComments: [scoring.agingRate.rapid.comment, scoring.hormonal.bands[0]?.comment],
+      clinicalComments: [table('agingRate.comments')['rapid'], hormonalComment(0)],
       detailedMetrics: { collagenDensity: 40, elastinIntegrity: 37, hydrationLevels: 36 },
       dermatologistFindings: [
         expect.objectContaining({ type: 'structural', metric: 'Elastin integrity: 37%' }),
@@ -60,7 +75,7 @@ describe('computeResult: whole profiles, computed by hand', () => {
         hrt: 'yes',
       },
       undefined,
-      scoring,
+
     );
     expect(result).toMatchObject({
       skinAge: 66.8,
@@ -80,18 +95,18 @@ describe('computeResult: whole profiles, computed by hand', () => {
     // Final gap 0.6 × 8 + 0.4 × 2 = 5.6 → skin age 55.6, rapid (over 4)
     // Confidence 20 + 1.5 × 5.6 + 4 = 32.4 → 32 (without the photo: 20 + 12 + 4 = 36)
     const answers = { age: 50, skinIssues: ['dryness'], changeSpeed: '1-2-years' };
-    expect(computeResult(answers, { assessed_skin_age: 52 }, scoring)).toMatchObject({
+    expect(computeResult(answers, { assessed_skin_age: 52 })).toMatchObject({
       skinAge: 55.6,
       ageDifference: 5.6,
       confidenceScore: 32,
       agingRate: 'rapid',
     });
-    expect(computeResult(answers, undefined, scoring)).toMatchObject({ skinAge: 58, confidenceScore: 36 });
+    expect(computeResult(answers, undefined)).toMatchObject({ skinAge: 58, confidenceScore: 36 });
   });
 
   it('a photo far younger is held at the floor, age − 2', () => {
     // Quiz gap 2.5 (age points only); photo 30 → gap −20; 0.6 × 2.5 − 0.4 × 20 = −6.5 → floor −2
-    const result = computeResult({ age: 50 }, { assessed_skin_age: 30 }, scoring);
+    const result = computeResult({ age: 50 }, { assessed_skin_age: 30 });
     expect(result).toMatchObject({
       skinAge: 48,
       ageDifference: -2,
@@ -101,18 +116,18 @@ describe('computeResult: whole profiles, computed by hand', () => {
   });
 
   it('a visitor with no answers: the default age, no concerns', () => {
-    const result = computeResult(undefined, undefined, scoring);
+    const result = computeResult(undefined, undefined);
     expect(result).toMatchObject({
       chronologicalAge: 50,
       skinAge: 52.5, // 50 + 1.5 + 1
       primaryConcerns: [],
       primaryConcern: 'General skin ageing',
-      dermatologistFindings: [expect.objectContaining({ title: scoring.findings.default.title })],
+      dermatologistFindings: [expect.objectContaining({ title: table('findings.default')['title'] })],
     });
   });
 
   it('uses the assessment age when the answers have none', () => {
-    expect(computeResult({}, { chronological_age: 40 }, scoring).chronologicalAge).toBe(40);
+    expect(computeResult({}, { chronological_age: 40 })['chronologicalAge']).toBe(40);
   });
 });
 
@@ -125,9 +140,9 @@ describe('computeResult: ageing-rate boundaries through the whole formula', () =
     [{ age: 35, changeSpeed: '6-12-months' }, 4, 'rapid'], // by speed
     [{ age: 35, changeSpeed: '1-2-years' }, 2.5, 'accelerated'],
   ])('%j → gap %d, %s', (answers, gap, rate) => {
-    const result = computeResult(answers, undefined, scoring);
-    expect(result.ageDifference).toBe(gap);
-    expect(result.agingRate).toBe(rate);
+    const result = computeResult(answers, undefined);
+    expect(result['ageDifference']).toBe(gap);
+    expect(result['agingRate']).toBe(rate);
   });
 });
 
@@ -137,66 +152,55 @@ describe('computeResult: robustness', () => {
     ['corrupt answers', { age: 'x', skinIssues: 'dryness', otherSymptoms: [1, null], hrt: 5 }, 'garbage'],
     ['a corrupt assessment', {}, { assessed_skin_age: 'old' }],
   ])('%s: same as no answers, no throw', (_name, answers, assessment) => {
-    expect(computeResult(answers, assessment, scoring)).toEqual(computeResult({}, undefined, scoring));
+    expect(computeResult(answers, assessment)).toEqual(computeResult({}, undefined));
   });
 
   it('blending the fallback assessment as if it were a photo changes nothing', () => {
-    const alone = computeResult(SAMPLE_ANSWERS, undefined, scoring);
+    const alone = computeResult(SAMPLE_ANSWERS, undefined);
     const withFallback = computeResult(
       SAMPLE_ANSWERS,
-      fallbackAssessment(SAMPLE_ANSWERS, scoring, 'id'),
-      scoring,
+      skinAssessment(SAMPLE_ANSWERS),
+
     );
-    expect(withFallback).toEqual(alone);
+    expect(shown(withFallback)).toEqual(shown(alone));
   });
 });
 
-describe('computeResult: the config drives the result', () => {
-  it.each<[string, (s: ReturnType<typeof scoringFixture>) => void, Partial<Record<string, unknown>>]>([
-    [
-      'dryness 3 → 5',
-      (s) => void (s.skinIssues.options['dryness'] = { ...s.skinIssues.options['dryness']!, points: 5 }),
-      { skinAge: 70.8 },
-    ],
-    ['per year 0.1 → 0.2', (s) => void (s.age.perYearAboveBase = 0.2), { skinAge: 69.8 }],
-    ['45 tier 1 → 3', (s) => void (s.age.tiers[0]!.add = 3), { skinAge: 70.8 }],
-    ['hot flashes 2.5 → 0', (s) => void (s.symptoms.points['hot-flashes'] = 0), { skinAge: 66.3 }],
-    ['other symptom 1.2 → 2.2', (s) => void (s.symptoms.otherEach = 2.2), { skinAge: 69.8 }],
-    ['moisturizers 0.8 → 0', (s) => void (s.skinTreatments['moisturizers'] = 0), { skinAge: 68 }],
-    ['no HRT 2 → 0', (s) => void (s.hrt['no'] = 0), { skinAge: 66.8 }],
-    ['main-concerns bonus 1 → 0', (s) => void (s.skinIssues.mainConcernsBonus.points = 0), { skinAge: 67.8 }],
-    ['6-12-months 4 → 1', (s) => void (s.changeSpeed['6-12-months'] = 1), { skinAge: 65.8 }],
+describe("computeResult: the flow's tables drive the result", () => {
+  it.each<[string, (m: ResultModel) => void, Partial<Record<string, unknown>>]>([
+    ['dryness 3 → 5', (m) => void (tableOf(m, 'skinIssueYears')['dryness'] = 5), { skinAge: 70.8 }],
+    ['per year 0.1 → 0.2', (m) => void (tableOf(m, 'age')['perYearAboveBase'] = 0.2), { skinAge: 69.8 }],
+    ['45 tier 1 → 3', (m) => void (tableOf(m, 'age')['tiers'] = [[55, 2], [45, 3]]), { skinAge: 70.8 }],
+    ['hot flashes 2.5 → 0', (m) => void (tableOf(m, 'symptoms.points')['hot-flashes'] = 0), { skinAge: 66.3 }],
+    ['other symptom 1.2 → 2.2', (m) => void (tableOf(m, 'symptoms')['otherEach'] = 2.2), { skinAge: 69.8 }],
+    ['moisturizers 0.8 → 0', (m) => void (tableOf(m, 'treatmentYears')['moisturizers'] = 0), { skinAge: 68 }],
+    ['no HRT 2 → 0', (m) => void (tableOf(m, 'hrtYears')['no'] = 0), { skinAge: 66.8 }],
+    ['main-concerns bonus 1 → 0', (m) => void (tableOf(m, 'mainConcerns')['points'] = 0), { skinAge: 67.8 }],
+    ['6-12-months 4 → 1', (m) => void (tableOf(m, 'changeSpeedYears')['6-12-months'] = 1), { skinAge: 65.8 }],
     // 83.7 − 12 = 71.7 → 72, High
     [
       'per symptom 4 → 0',
-      (s) => void (s.confidence.perSymptom = 0),
+      (m) => void (tableOf(m, 'confidence')['perSymptom'] = 0),
       { confidenceScore: 72, hormonalLabel: 'High' },
     ],
     [
       'first estimate 0.6 → 0.5',
-      (s) => void (s.confidence.firstEstimateFraction = 0.5),
+      (m) => void (tableOf(m, 'confidence')['firstEstimateFraction'] = 0.5),
       { firstEstimate: 42 },
     ],
     [
       'collagen start 85 → 90',
-      (s) => void (s.detailedMetrics.collagenDensity.start = 90),
+      (m) => void (tableOf(m, 'detailedMetrics.collagenDensity')['start'] = 90),
       { detailedMetrics: expect.objectContaining({ collagenDensity: 45 }) },
     ],
   ])('%s', (_name, change, expected) => {
-    const copy = scoringFixture();
+    const copy = skinModel();
     change(copy);
     expect(computeResult(SAMPLE_ANSWERS, undefined, copy)).toMatchObject(expected);
-    // The defaults are untouched (68.8, 84, 50, collagen 40).
-    expect(computeResult(SAMPLE_ANSWERS, undefined, scoring)).toMatchObject({
+    // The shipped tables are untouched (68.8, 84, 50, collagen 40).
+    expect(computeResult(SAMPLE_ANSWERS, undefined)).toMatchObject({
       skinAge: 68.8,
       confidenceScore: 84,
     });
-  });
-});
-
-describe('RESULT_KEYS', () => {
-  it('lists exactly the keys of a computed result', () => {
-    const keys = Object.keys(computeResult(SAMPLE_ANSWERS, undefined, scoring));
-    expect([...RESULT_KEYS].sort()).toEqual(keys.sort());
   });
 });
