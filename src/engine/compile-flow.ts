@@ -268,7 +268,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
         ...flowActions('enter' in screen ? screen.enter : undefined, id),
       ],
       initial: 'ready',
-      ...(afterTarget && onwardAfter ? { after: { [afterTarget.delayMs]: onwardAfter } } : {}),
+      ...(afterTarget && onwardAfter ? { after: { [afterTarget.delayMs ?? 0]: onwardAfter } } : {}),
       states: {
         ready: {
           on: {
