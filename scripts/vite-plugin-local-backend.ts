@@ -9,13 +9,12 @@ import type { Connect, Plugin } from 'vite';
 import { createLocalBackend, type LocalBackend } from '../server/local-backend.ts';
 import { localFunctions } from '../server/local-functions.ts';
 import { applyHttpLimits } from '../server/http-limits.ts';
+import { flowFile } from './lib/flow-path.ts';
 
 export interface LocalBackendPluginOptions {
   /** A backend made by the caller (tests pass an in-memory one to read its rows). */
   backend?: LocalBackend;
 }
-
-const FLOW_FILE = 'flows/skin-funnel.json';
 
 /** The PGlite data folder of `npm start` and `npm run dev` (git-ignored). */
 export const LOCAL_DATA_DIR = '.data/local-db';
@@ -31,7 +30,7 @@ export function localBackendPlugin(options: LocalBackendPluginOptions = {}): Plu
       options.backend ??
       (owned = createLocalBackend({
         dataDir: resolve(root, LOCAL_DATA_DIR),
-        functions: localFunctions(resolve(root, FLOW_FILE), { signal: stopped.signal }),
+        functions: localFunctions(resolve(root, flowFile()), { signal: stopped.signal }),
       }));
     middlewares.use((req, res, next) => backend.middleware(req, res, next));
     return owned;

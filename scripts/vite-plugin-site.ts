@@ -16,12 +16,13 @@ import {
   type SiteHeaderOptions,
 } from './lib/site-headers.ts';
 import { flowPaths, isFlowPath, parseRedirectsFile, redirectsFileText } from './lib/site-routes.ts';
+import { flowFile } from './lib/flow-path.ts';
 
 /**
  * The flow file: the one the flow plugin serves when it is in the config (so the pages and headers
  * always follow the funnel that was built), else FLOW=flows/<name>.json, else the skin funnel.
  */
-function flowFile(config: ResolvedConfig): string {
+function siteFlowFile(config: ResolvedConfig): string {
   const api: unknown = config.plugins.find((plugin) => plugin.name === 'funnel-flow')?.api;
   const path: unknown =
     api && typeof api === 'object' && 'flowPath' in api && typeof api.flowPath === 'function'
@@ -29,7 +30,7 @@ function flowFile(config: ResolvedConfig): string {
       : undefined;
   return typeof path === 'string'
     ? path
-    : resolve(config.root, process.env['FLOW'] ?? 'flows/skin-funnel.json');
+    : resolve(config.root, flowFile());
 }
 
 function readJson(path: string): unknown {
@@ -48,7 +49,7 @@ function readText(path: string): string | undefined {
 function headerOptions(config: ResolvedConfig, dev: boolean): SiteHeaderOptions {
   const env: Record<string, unknown> = config.env;
   const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-  const flow = readJson(flowFile(config));
+  const flow = readJson(siteFlowFile(config));
   const settings: unknown =
     flow && typeof flow === 'object' && 'settings' in flow ? flow.settings : undefined;
   const flowPixel = settings && typeof settings === 'object' && 'pixelId' in settings ? settings.pixelId : '';
@@ -111,7 +112,7 @@ export function sitePlugin(): Plugin {
     },
     generateBundle() {
       if (!config) return;
-      const paths = flowPaths(readJson(flowFile(config))) ?? [];
+      const paths = flowPaths(readJson(siteFlowFile(config))) ?? [];
       this.emitFile({
         type: 'asset',
         fileName: '_headers',
@@ -153,7 +154,7 @@ export function sitePlugin(): Plugin {
         if (fileExists(root, pathname) || (publicDir && fileExists(publicDir, pathname))) return next();
         // The flow is read on each page load, so an edited route counts at once; a flow that doesn't
         // parse mid-edit is left to the flow plugin's error overlay.
-        const paths = flowPaths(readJson(flowFile(server.config)));
+        const paths = flowPaths(readJson(siteFlowFile(server.config)));
         if (paths === undefined || isFlowPath(new Set(paths), pathname)) return next();
         server
           .transformIndexHtml(req.url ?? '/', readFileSync(resolve(root, 'index.html'), 'utf8'))

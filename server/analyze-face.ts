@@ -18,7 +18,7 @@ const DECODE_ERRORS = {
   too_large: [400, 'image_dimensions_too_large'],
 } as const;
 
-/** Reads the largest face with face-api (SSD MobileNet, 68 landmarks, age) and measures its skin markers. */
+/** Reads the largest face with face-api (SSD MobileNet, 68 landmarks, age) and measures its surface markers (wrinkles, texture, tone). */
 export function createFaceReader(): FaceAnalyzer {
   return {
     async read(bytes, type) {

@@ -1,19 +1,17 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ScreenLoading } from '../components/screen-loading.tsx';
-import { ScreenFrame } from '../components/screen-frame.tsx';
+import 'virtual:flow-theme.css';
+import { useActorRef } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { ScreenErrorBoundary } from '../components/screen-error-boundary.tsx';
 import { compileFlow } from '../engine/compile-flow.ts';
 import type { Flow } from '../engine/flow-model.ts';
 import type { FunnelPorts } from '../engine/ports.ts';
-import { routeTable } from '../engine/routes.ts';
+import { resolveRoute, routeTable } from '../engine/routes.ts';
 import { createScopeBuilder } from '../engine/scope.ts';
-import { currentScreenId, readsResult, screenView, type ScreenView } from '../engine/screen-view.ts';
+import { currentScreenId } from '../engine/screen-view.ts';
 import { resumeSession, saveSession } from '../engine/storage.ts';
 import { syncUrl } from '../engine/url-sync.ts';
-import { isRendererLoaded, preloadRenderer } from '../screens/registry.ts';
 import type { LazyResults } from './lazy-results.ts';
-import { ScreenBody } from './screen-body.tsx';
-import { useShownView } from './use-shown-view.ts';
+import { CurrentScreen } from './current-screen.tsx';
 
 export interface FunnelAppProps {
   flow: Flow;
@@ -26,7 +24,7 @@ export interface FunnelAppProps {
   onScreen?: (screenId: string) => void;
 }
 
-/** Runs a flow: the machine, the address bar, the storage and the current screen. */
+/** Runs a flow: the machine, the address bar, the storage and the current screen (in an error boundary). */
 export function FunnelApp({ flow, ports, results, storage, onScreen }: FunnelAppProps) {
   const { machine, routes } = useMemo(
     () => ({ machine: compileFlow(flow, { ports, deriveResult: results.derive }), routes: routeTable(flow) }),
@@ -54,22 +52,6 @@ export function FunnelApp({ flow, ports, results, storage, onScreen }: FunnelApp
     [storage, flow],
   );
   const actor = useActorRef(machine, { input });
-  const snapshot = useSelector(actor, (s) => s);
-  const view = useMemo(() => screenView(snapshot, flow, scopeFor), [snapshot, flow, scopeFor]);
-  // A screen whose code is in draws at once; one still loading leaves the previous screen up.
-  const isReady = useCallback(
-    ({ screen }: ScreenView) => isRendererLoaded(screen.kind) && (resultsReady || !readsResult(screen)),
-    [resultsReady],
-  );
-  const load = useCallback(
-    ({ screen }: ScreenView) => Promise.all([preloadRenderer(screen.kind), readsResult(screen) ? results.ready : null]),
-    [results],
-  );
-  const { shown, holding } = useShownView(view, isReady, load);
-  const currentId = view?.id;
-  useEffect(() => {
-    if (currentId !== undefined) onScreen?.(currentId);
-  }, [currentId, onScreen]);
 
   useEffect(() => syncUrl(actor, flow, routes, window), [actor, flow, routes]);
 
@@ -77,52 +59,35 @@ export function FunnelApp({ flow, ports, results, storage, onScreen }: FunnelApp
     // The screen is saved too, so a later flow version knows where this session was.
     let last = actor.getSnapshot();
     saveSession(storage, flow, last.context, currentScreenId(last));
-    const subscription = actor.subscribe((snapshot) => {
-      const { context } = snapshot;
-      const same = context.answers === last.context.answers && context.data === last.context.data;
-      if (same && currentScreenId(snapshot) === currentScreenId(last)) return;
-      last = snapshot;
-      saveSession(storage, flow, context, currentScreenId(snapshot));
+    const subscription = actor.subscribe({
+      next: (snapshot) => {
+        const { context } = snapshot;
+        const same = context.answers === last.context.answers && context.data === last.context.data;
+        if (same && currentScreenId(snapshot) === currentScreenId(last)) return;
+        last = snapshot;
+        saveSession(storage, flow, context, currentScreenId(snapshot));
+      },
+      // A machine error is shown (and logged) by the screen's error boundary, not thrown at the page.
+      error: () => undefined,
     });
     return () => subscription.unsubscribe();
   }, [actor, storage, flow]);
 
-  // Move focus to the new screen so screen readers announce it, and start at its top.
-  const mainRef = useRef<HTMLDivElement>(null);
-  const viewId = shown?.id;
-  useEffect(() => {
-    if (viewId === undefined) return;
-    window.scrollTo?.(0, 0);
-    const heading = mainRef.current?.querySelector<HTMLElement>('main h1, main h2');
-    heading?.setAttribute('tabindex', '-1');
-    heading?.focus({ preventScroll: true });
-  }, [viewId]);
-
-  if (!shown) return null;
-  const { screen } = shown;
-  const waiting = !resultsReady && readsResult(screen);
-  const disclaimer =
-    'showDisclaimer' in screen && screen.showDisclaimer ? flow.settings.disclaimer : undefined;
+  const start = flow.screens[flow.start]?.route;
   return (
-    <div ref={mainRef} inert={holding} data-holding={holding || undefined}>
-      <ScreenFrame brand={flow.settings.brand} progress={screen.progress} disclaimer={disclaimer}>
-        {waiting ? (
-          <ScreenLoading />
-        ) : (
-          <ScreenBody
-            key={shown.id}
-            kind={screen.kind}
-            screen={screen}
-            answers={shown.answers}
-            canContinue={shown.canContinue}
-            busy={shown.busy}
-            error={shown.error}
-            errorField={shown.errorField}
-            photo={shown.photo}
-            send={actor.send}
-          />
-        )}
-      </ScreenFrame>
-    </div>
+    <ScreenErrorBoundary
+      brand={flow.theme?.wordmark ?? flow.settings.brand}
+      restartHref={start === undefined ? '/' : resolveRoute(start, flow.settings)}
+      onError={(message) => ports.log.warn(`screen "${currentScreenId(actor.getSnapshot()) ?? 'boot'}" ${message}`)}
+    >
+      <CurrentScreen
+        actor={actor}
+        flow={flow}
+        scopeFor={scopeFor}
+        results={results}
+        resultsReady={resultsReady}
+        onScreen={onScreen}
+      />
+    </ScreenErrorBoundary>
   );
 }

@@ -3,6 +3,7 @@
  * flushed now and whenever the browser comes back online, adopting the queues of closed tabs), the
  * dead-letter store for writes the backend refused, the tracking adapter over them, and the session clock.
  */
+import flow from 'virtual:flow-tracking';
 import type { LeadSink } from '../engine/flow.gen.ts';
 import type { TrackingPort } from '../engine/ports.ts';
 import type { BackendConfig } from '../tracking/backend-config.ts';
@@ -86,6 +87,7 @@ export function startTracking(options: TrackingStart): TrackingPort {
   return createBackendTracking({
     outbox,
     page: { userAgent: navigator.userAgent, referrer: options.referrer, campaign: options.campaign },
+    flow: { id: flow.id, version: flow.version, ...(flow.tracking ? { tracking: flow.tracking } : {}) },
     log: warn,
     deadLetters,
     onLead: startLeadSinks(options, deadLetters),

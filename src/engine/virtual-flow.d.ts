@@ -9,6 +9,12 @@ declare module 'virtual:flow' {
  * first screen. The module keeps its first name so code that imports it needs no change of path.
  */
 declare module 'virtual:flow-scoring' {
-  const model: Pick<import('./flow.gen.ts').Flow, 'computations' | 'tables' | 'analyses'>;
+  const model: Pick<import('./flow.gen.ts').Flow, 'computations' | 'tables' | 'analyses' | 'samples'>;
   export default model;
+}
+
+/** The flow's id, version and tracking section, for the tracking code (loaded after the first paint). */
+declare module 'virtual:flow-tracking' {
+  const tracking: Pick<import('./flow.gen.ts').Flow, 'id' | 'version' | 'tracking'>;
+  export default tracking;
 }

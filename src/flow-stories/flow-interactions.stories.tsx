@@ -55,7 +55,7 @@ const afterCalculating = screenOf(calculating.after.to ?? 'hrt-question', 'singl
 
 /** Options toggle on and off in the machine's answers; Continue moves on to the next question. */
 export const TogglingOptions: Story = {
-  ...opening('skin-concerns', visitFor('medium', [concerns.answer])),
+  ...opening('skin-concerns', visitFor(flow, 'medium', [concerns.answer])),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const [first, second] = concerns.options;
@@ -79,8 +79,7 @@ export const TogglingOptions: Story = {
 export const FormDisabledUntilValid: Story = {
   ...opening(
     'email-capture',
-    visitFor(
-      'medium',
+    visitFor(flow, 'medium',
       email.fields.map((field) => field.name),
     ),
   ),
@@ -106,7 +105,7 @@ export const FormDisabledUntilValid: Story = {
 
 /** The slider stores the age the visitor picks; Continue takes it on. */
 export const Slider: Story = {
-  ...opening('age', visitFor('medium', [age.answer])),
+  ...opening('age', visitFor(flow, 'medium', [age.answer])),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const slider = await canvas.findByRole('slider', { name: age.question });
@@ -122,7 +121,7 @@ export const Slider: Story = {
 
 /** The spinner ends after spinnerMs (Continue appears), then the machine moves on by itself. */
 export const CalculatingAutoAdvance: Story = {
-  ...opening('calculating', visitFor('medium', [])),
+  ...opening('calculating', visitFor(flow, 'medium', [])),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(calculating.message)).toBeInTheDocument();
@@ -133,7 +132,7 @@ export const CalculatingAutoAdvance: Story = {
 };
 
 const reveal = screenOf('root-cause-reveal', 'reveal');
-const highVisit = visitFor('high', []);
+const highVisit = visitFor(flow, 'high', []);
 
 /** The percentage counts up and stops exactly on the score the flow's computations give. */
 export const RevealEndsOnScore: Story = {
@@ -141,8 +140,8 @@ export const RevealEndsOnScore: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const { confidenceScore } = evaluateComputations(flow, {
-      answers: highVisit.quizData,
-      data: { assessmentData: highVisit.assessmentData },
+      answers: highVisit.answers,
+      data: highVisit.data,
       settings: flow.settings,
     });
     const counting = reveal.percent.delayMs + reveal.percent.steps * reveal.percent.stepMs;

@@ -20,11 +20,11 @@ export interface FlowScreenProps {
  * memory. Editing the visit in the Controls panel starts the funnel again with it.
  */
 export function FlowScreen({ flow, visit }: FlowScreenProps) {
-  const answers = JSON.stringify(visit.quizData);
-  const assessment = JSON.stringify(visit.assessmentData);
+  const answers = JSON.stringify(visit.answers);
+  const data = JSON.stringify(visit.data);
   const storage = useMemo(
-    () => new MemoryStorage({ [flow.storage.answersKey]: answers, assessmentData: assessment }),
-    [flow, answers, assessment],
+    () => new MemoryStorage({ [flow.storage.answersKey]: answers, ...storedData(data, flow.storage.dataKeys) }),
+    [flow, answers, data],
   );
   const ports = useMemo(() => storyPorts(), []);
   const results = useMemo(() => {
@@ -32,7 +32,18 @@ export function FlowScreen({ flow, visit }: FlowScreenProps) {
     return { derive: code.derive, ready: Promise.resolve(), isReady: () => true };
   }, [flow]);
   return (
-    <FunnelApp key={answers + assessment} flow={flow} ports={ports} results={results} storage={storage} />
+    <FunnelApp key={answers + data} flow={flow} ports={ports} results={results} storage={storage} />
+  );
+}
+
+/** The visit's data as session storage holds it: each of the flow's data keys as its own JSON text. */
+function storedData(json: string, keys: readonly string[]): Record<string, string> {
+  const data: unknown = JSON.parse(json);
+  if (data === null || typeof data !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(data)
+      .filter(([key]) => keys.includes(key))
+      .map(([key, value]) => [key, JSON.stringify(value)]),
   );
 }
 

@@ -42,7 +42,7 @@ export function flowStoryFile(flow: Flow, screenId: string): FlowStoryFile {
   for (const planned of plan.stories) {
     stories[planned.exportName] = {
       name: planned.name,
-      args: { visit: visitFor(planned.visit, ownAnswers(screen)) },
+      args: { visit: visitFor(flow, planned.visit, ownAnswers(screen)) },
       play: showsScreen(plan.opening, shownText(screen)),
     };
   }

@@ -20,6 +20,7 @@ import { FLOW_WARNINGS } from './progress-check.ts';
 import { checkDataKeys, checkReferences } from './reference-check.ts';
 import { checkSampleImages } from './sample-images-check.ts';
 import { isFlow, schemaFindings } from './schema-check.ts';
+import { checkJourneySteps } from './tracking-check.ts';
 
 export type { FlowIssue } from './flow-issue.ts';
 export { formatIssue } from './flow-issue.ts';
@@ -34,6 +35,7 @@ export const FLOW_CHECKS: readonly FlowCheck[] = [
   checkReferences,
   checkLogic,
   checkOptionValues,
+  checkJourneySteps,
 ];
 
 /**

@@ -1,0 +1,88 @@
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { ScreenLoading } from '../components/screen-loading.tsx';
+import { ScreenFrame } from '../components/screen-frame.tsx';
+import type { FunnelMachine } from '../engine/compile-flow.ts';
+import type { Flow } from '../engine/flow-model.ts';
+import type { ScopeBuilder } from '../engine/scope.ts';
+import { readsResult, screenView, type ScreenView } from '../engine/screen-view.ts';
+import { isRendererLoaded, preloadRenderer } from '../screens/registry.ts';
+import type { LazyResults } from './lazy-results.ts';
+import { ScreenBody } from './screen-body.tsx';
+import { useShownView } from './use-shown-view.ts';
+
+export interface CurrentScreenProps {
+  actor: ActorRefFrom<FunnelMachine>;
+  flow: Flow;
+  scopeFor: ScopeBuilder;
+  /** The result code's loading promise (a screen that shows a result waits for it). */
+  results: Pick<LazyResults, 'ready'>;
+  /** Whether the result code is in. */
+  resultsReady: boolean;
+  /** Told the id of every screen the visitor reaches. */
+  onScreen?: (screenId: string) => void;
+}
+
+/**
+ * The screen the machine is on, in its frame. Everything that can throw while a screen is drawn
+ * (reading the machine, which rethrows a machine error; resolving copy and rules; the renderer) runs
+ * here, below FunnelApp's error boundary. A screen whose code is in draws at once; one still loading
+ * leaves the previous screen up (inert) instead of flashing a spinner.
+ */
+export function CurrentScreen({ actor, flow, scopeFor, results, resultsReady, onScreen }: CurrentScreenProps) {
+  const snapshot = useSelector(actor, (s) => s);
+  const view = useMemo(() => screenView(snapshot, flow, scopeFor), [snapshot, flow, scopeFor]);
+  const isReady = useCallback(
+    ({ screen }: ScreenView) => isRendererLoaded(screen.kind) && (resultsReady || !readsResult(screen)),
+    [resultsReady],
+  );
+  const load = useCallback(
+    ({ screen }: ScreenView) => Promise.all([preloadRenderer(screen.kind), readsResult(screen) ? results.ready : null]),
+    [results],
+  );
+  const { shown, holding } = useShownView(view, isReady, load);
+  const currentId = view?.id;
+  useEffect(() => {
+    if (currentId !== undefined) onScreen?.(currentId);
+  }, [currentId, onScreen]);
+
+  // Move focus to the new screen so screen readers announce it, and start at its top.
+  const mainRef = useRef<HTMLDivElement>(null);
+  const viewId = shown?.id;
+  useEffect(() => {
+    if (viewId === undefined) return;
+    window.scrollTo?.(0, 0);
+    const heading = mainRef.current?.querySelector<HTMLElement>('main h1, main h2');
+    heading?.setAttribute('tabindex', '-1');
+    heading?.focus({ preventScroll: true });
+  }, [viewId]);
+
+  if (!shown) return null;
+  const { screen } = shown;
+  const waiting = !resultsReady && readsResult(screen);
+  const disclaimer =
+    'showDisclaimer' in screen && screen.showDisclaimer ? flow.settings.disclaimer : undefined;
+  return (
+    <div ref={mainRef} inert={holding} data-holding={holding || undefined}>
+      <ScreenFrame brand={flow.theme?.wordmark ?? flow.settings.brand} progress={screen.progress} disclaimer={disclaimer}>
+        {waiting ? (
+          <ScreenLoading />
+        ) : (
+          <ScreenBody
+            key={shown.id}
+            kind={screen.kind}
+            screen={screen}
+            answers={shown.answers}
+            canContinue={shown.canContinue}
+            busy={shown.busy}
+            error={shown.error}
+            errorField={shown.errorField}
+            photo={shown.photo}
+            send={actor.send}
+          />
+        )}
+      </ScreenFrame>
+    </div>
+  );
+}

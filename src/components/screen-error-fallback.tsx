@@ -1,0 +1,30 @@
+import { ScreenFrame } from './screen-frame.tsx';
+import styles from './screen-error-boundary.module.css';
+
+export interface ScreenErrorFallbackProps {
+  /** Brand name for the wordmark, so the page still looks like the funnel. */
+  brand: string;
+  /** Where "Back to the start" leads (the flow's first screen). */
+  restartHref: string;
+  /** What "Try again" does. */
+  onRetry: () => void;
+}
+
+/** The friendly page a screen that failed is replaced with: a message, a retry and the way to the start. */
+export function ScreenErrorFallback({ brand, restartHref, onRetry }: ScreenErrorFallbackProps) {
+  return (
+    <ScreenFrame brand={brand}>
+      <div className={styles.page} role="alert">
+        <h1 className={styles.headline}>Sorry, something went wrong on this page.</h1>
+        <p className={styles.message}>Your answers are kept. Try again, or go back to the start.</p>
+        {/* A plain button: the Button component loads with the screens, off the first screen's path. */}
+        <button type="button" className={styles.retry} onClick={onRetry}>
+          Try again
+        </button>
+        <a className={styles.restart} href={restartHref}>
+          Back to the start
+        </a>
+      </div>
+    </ScreenFrame>
+  );
+}
