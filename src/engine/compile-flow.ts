@@ -127,7 +127,8 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
       storeData: assign({
         data: ({ context }, params: StoreDataAction['params']) => {
           const scope = scopeFor(context);
-          const value: Record<string, unknown> = {};
+          // Merging keeps what is already stored under the key (e.g. the backend's id for the record).
+          const value: Record<string, unknown> = params.merge ? { ...context.data[params.key] } : {};
           for (const [field, expression] of Object.entries(params.value))
             value[field] = evaluate(expression, scope);
           return { ...context.data, [params.key]: value };

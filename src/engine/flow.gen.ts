@@ -1124,6 +1124,10 @@ export interface StoreDataAction {
     value: {
       [k: string]: unknown;
     };
+    /**
+     * Keep the fields already stored under the key (e.g. an id from the backend) and set only these; without it the stored object is replaced.
+     */
+    merge?: boolean;
   };
 }
 export interface SaveLeadAction {

@@ -155,6 +155,15 @@ describe('the other chains', () => {
     expect(stored?.assessed_skin_age).toBe(stored?.skin_age);
   });
 
+  it('hormone suitability keeps the id (and the other fields) of an assessment already stored', () => {
+    const assessmentData = { id: 'a1b2c3', assessed_skin_age: 55, photoAnalysis: 'yes' };
+    const f = startFunnel(flow, { path: '/hormone-suitability', answers: { age: 52 }, data: { assessmentData } });
+    expect(f.screen()).toBe('hormone-suitability');
+    f.send({ type: 'CONTINUE' });
+    expect(f.screen()).toBe('treatment-projection');
+    expect(f.context().data.assessmentData).toMatchObject({ id: 'a1b2c3', photoAnalysis: 'yes', age: 52 });
+  });
+
   it('primary assessment → brand transformation page → reversal protocol', () => {
     const f = startFunnel(flow, { path: '/primary-assessment', answers: { age: 48 }, data: { assessmentData: { assessed_skin_age: 52 } } });
     expect(f.screen()).toBe('primary-assessment');
