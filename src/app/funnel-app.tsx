@@ -1,16 +1,19 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../components/spinner.tsx';
 import { ScreenFrame } from '../components/screen-frame.tsx';
 import { compileFlow } from '../engine/compile-flow.ts';
+import type { ScreenEvent } from '../engine/events.ts';
 import type { Flow } from '../engine/flow-model.ts';
 import type { FunnelPorts } from '../engine/ports.ts';
+import { optionLabels } from '../engine/option-labels.ts';
 import { routeTable } from '../engine/routes.ts';
 import { createScopeBuilder } from '../engine/scope.ts';
 import { currentScreenId, readsResult, screenView } from '../engine/screen-view.ts';
 import { resumeSession, saveSession } from '../engine/storage.ts';
 import { syncUrl } from '../engine/url-sync.ts';
 import type { LazyResults } from './lazy-results.ts';
+import { trackGestureVisit, type GestureVisit } from './gesture-visit.ts';
 import { ScreenBody } from './screen-body.tsx';
 
 export interface FunnelAppProps {
@@ -41,7 +44,7 @@ export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
   }, [results]);
   // Until the result code is in, screens derive no result (and the ones that show one wait).
   const scopeFor = useMemo(
-    () => createScopeBuilder(flow.settings, resultsReady ? results.derive : () => ({})),
+    () => createScopeBuilder(flow.settings, resultsReady ? results.derive : () => ({}), optionLabels(flow)),
     [flow, results, resultsReady],
   );
   // A session left by another flow version, or on a screen that is gone, restarts cleanly.
@@ -54,6 +57,26 @@ export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
   const view = useMemo(() => screenView(snapshot, flow, scopeFor), [snapshot, flow, scopeFor]);
 
   useEffect(() => syncUrl(actor, flow, routes, window), [actor, flow, routes]);
+
+  // Screen events carry the visit their gesture began on, so a double tap can't skip a screen.
+  const gesture = useRef<GestureVisit | null>(null);
+  useEffect(() => {
+    const tracker = trackGestureVisit(document, () => actor.getSnapshot().context.visit);
+    gesture.current = tracker;
+    return () => {
+      tracker.stop();
+      gesture.current = null;
+    };
+  }, [actor]);
+  const send = useCallback(
+    (event: ScreenEvent) =>
+      actor.send(
+        event.type === 'CONTINUE' || event.type === 'SELECT_OPTION'
+          ? { ...event, visit: gesture.current?.stamp() }
+          : event,
+      ),
+    [actor],
+  );
 
   useEffect(() => {
     // The screen is saved too, so a later flow version knows where this session was.
@@ -100,7 +123,7 @@ export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
             busy={view.busy}
             error={view.error}
             photo={view.photo}
-            send={actor.send}
+            send={send}
           />
         )}
       </ScreenFrame>

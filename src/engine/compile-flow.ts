@@ -18,6 +18,7 @@ import type {
   TrackStepAction,
 } from './flow.gen.ts';
 import type { FunnelPorts, VisitorSnapshot } from './ports.ts';
+import { optionLabels } from './option-labels.ts';
 import { routeTable } from './routes.ts';
 import { evaluate, holds } from './rules.ts';
 import { createScopeBuilder, type DeriveResult } from './scope.ts';
@@ -38,6 +39,8 @@ export interface FunnelContext extends FunnelInput {
   error: string | null;
   /** Id of the saved lead, once known. */
   leadId: string | null;
+  /** Counts screen visits: each entry into a screen is a new visit; one Continue per visit. */
+  visit: number;
 }
 
 export interface CompileOptions {
@@ -50,7 +53,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
   assertFlowVersion(flow);
   const { ports } = options;
   const routes = routeTable(flow);
-  const scopeFor = createScopeBuilder(flow.settings, options.deriveResult);
+  const scopeFor = createScopeBuilder(flow.settings, options.deriveResult, optionLabels(flow));
   const screenOf = (id: string): Screen => {
     const screen = flow.screens[id];
     if (!screen) throw new Error(`Flow has no screen "${id}"`);
@@ -81,8 +84,11 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
         ),
       canContinue: ({ context }, params: { screen: string }) =>
         isComplete(screenOf(params.screen), context.answers, context.photo),
+      thisVisit: ({ context, event }) =>
+        !('visit' in event) || event.visit === undefined || event.visit === context.visit,
     },
     actions: {
+      newVisit: assign({ visit: ({ context }) => context.visit + 1 }),
       rememberPath: assign({
         path: ({ context, event }) => (event.type === 'NAVIGATE' ? event.path : context.path),
       }),
@@ -220,7 +226,8 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
     const complete = { type: 'canContinue', params: { screen: id } } as const;
     if (!guardComplete) return { type: 'ruleHolds', params: { rule: when } } as const;
     const rule = { type: 'ruleHolds', params: { rule: when, screen: id } } as const;
-    return when === undefined ? complete : and([complete, rule]);
+    // A visitor's Continue also has to belong to this visit of the screen.
+    return when === undefined ? and(['thisVisit', complete]) : and(['thisVisit', complete, rule]);
   };
 
   const stateFor = (id: string) => {
@@ -236,6 +243,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
 
     return funnel.createStateConfig({
       entry: [
+        { type: 'newVisit' },
         { type: 'clearError' },
         { type: 'trackView', params: withScreen },
         ...flowActions('enter' in screen ? screen.enter : undefined),
@@ -245,14 +253,15 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
       states: {
         ready: {
           on: {
-            SELECT_OPTION: { actions: { type: 'select', params: withScreen } },
+            SELECT_OPTION: { guard: 'thisVisit', actions: { type: 'select', params: withScreen } },
             SET_VALUE: { actions: { type: 'setValue', params: withScreen } },
             SET_FIELD: { actions: { type: 'setField', params: withScreen } },
             PHOTO_SELECTED: { actions: 'setPhoto' },
             PHOTO_CLEARED: { actions: 'clearPhoto' },
+            // Leaving ends the visit: a second Continue stamped with it is ignored (no skipped screen).
             CONTINUE: submit
               ? {
-                  guard: { type: 'canContinue', params: withScreen },
+                  guard: and(['thisVisit', { type: 'canContinue', params: withScreen }]),
                   target: 'busy',
                   actions: [{ type: 'applyDefaults', params: withScreen }, 'clearError'],
                 }
@@ -319,7 +328,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
 
   return funnel.createMachine({
     id: 'funnel',
-    context: ({ input }) => ({ ...input, photo: null, error: null, leadId: null }),
+    context: ({ input }) => ({ ...input, photo: null, error: null, leadId: null, visit: 0 }),
     initial: 'boot',
     on: { NAVIGATE: navigation },
     states: {

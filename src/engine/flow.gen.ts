@@ -1609,6 +1609,14 @@ export interface PercentAnimation {
   stepMs: number;
   label?: Template58;
   caption?: Template59;
+  /**
+   * Shown right after the figure: "%" (the default), " years", or "" for none.
+   */
+  unit?: string;
+  /**
+   * Decimals of the figure while it counts and at the end (default 0: whole numbers).
+   */
+  decimals?: number;
 }
 /**
  * Shown for any path no route matches.

@@ -17,8 +17,8 @@ import {
   percentShown,
   renderFunnel,
   scoringOf,
-  shown,
   warmRenderers,
+  years,
 } from '../support/render-funnel.tsx';
 
 const flow = loadFlow();
@@ -226,7 +226,7 @@ describe('hormone-assessment (/hormone-assessment)', () => {
   const expectCards = (expected: ComputedResult, changeSpeed: string | undefined) => {
     expect(cardLines('Age Factor')).toEqual([
       'Age Factor',
-      shown(expected.chronologicalAge),
+      years(expected.chronologicalAge),
       'Hormone levels fall fastest from the mid-40s.',
     ]);
     expect(cardLines('Change Speed')).toEqual(
@@ -250,7 +250,7 @@ describe('hormone-assessment (/hormone-assessment)', () => {
     await renderFunnel(flow, '/hormone-assessment', { quizData: QUIZ });
     expect(screen.getByText(`${expected.hormonalLabel} Probability`)).toBeInTheDocument();
     expectCountUp(expected.firstEstimate, expected.confidenceScore, 1000);
-    expectCards(expected, QUIZ.changeSpeed);
+    expectCards(expected, 'Over the past year'); // the label of the stored '1-2-years', never the code
   });
 
   it('with only a stored photo result shows the result computed from it', async () => {

@@ -274,3 +274,38 @@ describe('deep links, guards and unknown paths', () => {
     expect(f.context().answers.age).toBe(48);
   });
 });
+
+describe('one Continue per screen visit', () => {
+  it.each([
+    ['/quiz/cliff-education', 'cliff-education', 'analysis-bridge'],
+    ['/quiz/education-urgency', 'education-urgency', 'treatment-projection'],
+  ])('on %s a second Continue of the same visit does not skip %s → %s', (path, from, to) => {
+    const f = startFunnel(flow, { path, answers: { age: 50, changeSpeed: '1-2-years', skinIssues: ['dryness'] } });
+    expect(f.screen()).toBe(from);
+    const visit = f.context().visit;
+    f.send({ type: 'CONTINUE', visit });
+    expect(f.screen()).toBe(to);
+    f.send({ type: 'CONTINUE', visit }); // the double tap's second tap, stamped with the visit it began on
+    expect(f.screen()).toBe(to);
+    f.send({ type: 'SELECT_OPTION', value: 'dryness', visit });
+    expect(f.screen()).toBe(to);
+    f.send({ type: 'CONTINUE', visit: f.context().visit }); // a new tap on the new screen
+    expect(f.screen()).not.toBe(to);
+  });
+
+  it('a choice stamped with an ended visit is not stored on the next screen', () => {
+    const f = startFunnel(flow, { path: '/quiz/skin-concerns' });
+    const visit = f.context().visit;
+    f.send({ type: 'CONTINUE', visit });
+    expect(f.screen()).toBe('change-speed');
+    f.send({ type: 'SELECT_OPTION', value: '1-2-years', visit });
+    expect(f.context().answers.changeSpeed).toBeUndefined();
+  });
+
+  it('every entry into a screen is a new visit, also re-entering the same screen', () => {
+    const f = startFunnel(flow, { path: '/quiz/cliff-education' });
+    const first = f.context().visit;
+    f.send({ type: 'NAVIGATE', path: '/quiz/cliff-education' });
+    expect(f.context().visit).toBeGreaterThan(first);
+  });
+});
