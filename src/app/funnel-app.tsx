@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../components/spinner.tsx';
 import { ScreenFrame } from '../components/screen-frame.tsx';
-import { compileFlow } from '../engine/compile-flow.ts';
+import { compileFlow, type FunnelSnapshot } from '../engine/compile-flow.ts';
 import type { ScreenEvent } from '../engine/events.ts';
 import type { Flow } from '../engine/flow-model.ts';
 import type { FunnelPorts } from '../engine/ports.ts';
@@ -14,6 +14,7 @@ import { resumeSession, saveSession } from '../engine/storage.ts';
 import { syncUrl } from '../engine/url-sync.ts';
 import type { LazyResults } from './lazy-results.ts';
 import { trackGestureVisit, type GestureVisit } from './gesture-visit.ts';
+import { runningTimer } from './running-timer.ts';
 import { ScreenBody } from './screen-body.tsx';
 
 export interface FunnelAppProps {
@@ -81,13 +82,19 @@ export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
   useEffect(() => {
     // The screen is saved too, so a later flow version knows where this session was.
     let last = actor.getSnapshot();
-    saveSession(storage, flow, last.context, currentScreenId(last));
+    const save = (snapshot: FunnelSnapshot) =>
+      saveSession(storage, flow, snapshot.context, currentScreenId(snapshot), {
+        timer: runningTimer(snapshot, flow, window),
+        photoChosen: snapshot.context.photo !== null,
+      });
+    save(last);
     const subscription = actor.subscribe((snapshot) => {
       const { context } = snapshot;
       const same = context.answers === last.context.answers && context.data === last.context.data;
-      if (same && currentScreenId(snapshot) === currentScreenId(last)) return;
+      const place = context.visit === last.context.visit && context.photo === last.context.photo;
+      if (same && place && snapshot.value === last.value) return;
       last = snapshot;
-      saveSession(storage, flow, context, currentScreenId(snapshot));
+      save(snapshot);
     });
     return () => subscription.unsubscribe();
   }, [actor, storage, flow]);

@@ -23,6 +23,7 @@ import { routeTable } from './routes.ts';
 import { evaluate, holds } from './rules.ts';
 import { createScopeBuilder, type DeriveResult } from './scope.ts';
 import { interpolate } from './template.ts';
+import { isTimed, timerDelays, timerName, type ResumedTimer } from './timed-visit.ts';
 
 /** What the app knows when the funnel starts: the address, and what storage held. */
 export interface FunnelInput {
@@ -30,6 +31,10 @@ export interface FunnelInput {
   answers: Answers;
   data: StoredData;
   sessionId: string;
+  /** A timed screen the visitor was on before a reload, to finish its timer from where it was. */
+  resume?: ResumedTimer | undefined;
+  /** The photo screen where a photo was chosen before a reload (photos are never stored). */
+  lostPhoto?: string | undefined;
 }
 
 export interface FunnelContext extends FunnelInput {
@@ -41,6 +46,8 @@ export interface FunnelContext extends FunnelInput {
   leadId: string | null;
   /** Counts screen visits: each entry into a screen is a new visit; one Continue per visit. */
   visit: number;
+  /** When the current visit began (ms since the epoch); timed screens count from it. */
+  enteredAt: number;
 }
 
 export interface CompileOptions {
@@ -68,7 +75,9 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
 
   const funnel = setup({
     types: {} as { context: FunnelContext; events: FunnelEvent; input: FunnelInput; tags: 'busy' },
+    delays: timerDelays(flow),
     guards: {
+      resumes: ({ context }, params: { screen: string }) => context.resume?.screen === params.screen,
       pathIs: ({ context, event }, params: { screen: string }) =>
         routes.screenFor(event.type === 'NAVIGATE' ? event.path : context.path) === params.screen,
       // On Continue, `next` rules see the answers as Continue will store them (a slider's default, an
@@ -88,7 +97,21 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
         !('visit' in event) || event.visit === undefined || event.visit === context.visit,
     },
     actions: {
-      newVisit: assign({ visit: ({ context }) => context.visit + 1 }),
+      newVisit: assign(({ context }, params: { screen: string }) => {
+        const resumed = context.resume?.screen === params.screen ? context.resume : undefined;
+        // Only the first entry after a reload resumes; later visits start afresh.
+        return {
+          visit: context.visit + 1,
+          enteredAt: resumed?.enteredAt ?? Date.now(),
+          resume: undefined,
+          lostPhoto: undefined,
+        };
+      }),
+      // After a reload the chosen photo is gone (never stored): say so instead of a silent empty picker.
+      remindLostPhoto: assign({
+        error: ({ context }, params: { screen: string; message: string }) =>
+          context.lostPhoto === params.screen ? interpolate(params.message, scopeFor(context)) : context.error,
+      }),
       rememberPath: assign({
         path: ({ context, event }) => (event.type === 'NAVIGATE' ? event.path : context.path),
       }),
@@ -197,6 +220,11 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
       { guard: onPath, target: `#funnel.${requires.otherwise}`, actions: 'rememberPath' },
     ] as const;
   };
+  // A timed screen without a route (it keeps the previous address) is reopened after a reload only
+  // from its stored visit; screens with a route are reopened by their address.
+  const resumeRouteless = Object.entries(flow.screens)
+    .filter(([, screen]) => isTimed(screen) && screen.route === undefined)
+    .map(([id]) => ({ guard: { type: 'resumes', params: { screen: id } }, target: `#funnel.${id}` }) as const);
   const navigation = [
     ...Object.keys(flow.screens).flatMap(arrive),
     { target: `#funnel.${flow.notFound}`, actions: 'rememberPath' },
@@ -243,20 +271,23 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
 
     return funnel.createStateConfig({
       entry: [
-        { type: 'newVisit' },
         { type: 'clearError' },
+        ...(screen.kind === 'photo-upload' && screen.chooseAgainMessage
+          ? [{ type: 'remindLostPhoto', params: { screen: id, message: screen.chooseAgainMessage } } as const]
+          : []),
+        { type: 'newVisit', params: withScreen },
         { type: 'trackView', params: withScreen },
         ...flowActions('enter' in screen ? screen.enter : undefined),
       ],
       initial: 'ready',
-      ...(afterTarget && onwardAfter ? { after: { [afterTarget.delayMs]: onwardAfter } } : {}),
+      ...(afterTarget && onwardAfter ? { after: { [timerName(id)]: onwardAfter } } : {}),
       states: {
         ready: {
           on: {
             SELECT_OPTION: { guard: 'thisVisit', actions: { type: 'select', params: withScreen } },
             SET_VALUE: { actions: { type: 'setValue', params: withScreen } },
             SET_FIELD: { actions: { type: 'setField', params: withScreen } },
-            PHOTO_SELECTED: { actions: 'setPhoto' },
+            PHOTO_SELECTED: { actions: ['setPhoto', 'clearError'] },
             PHOTO_CLEARED: { actions: 'clearPhoto' },
             // Leaving ends the visit: a second Continue stamped with it is ignored (no skipped screen).
             CONTINUE: submit
@@ -328,11 +359,11 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
 
   return funnel.createMachine({
     id: 'funnel',
-    context: ({ input }) => ({ ...input, photo: null, error: null, leadId: null, visit: 0 }),
+    context: ({ input }) => ({ ...input, photo: null, error: null, leadId: null, visit: 0, enteredAt: 0 }),
     initial: 'boot',
     on: { NAVIGATE: navigation },
     states: {
-      boot: { always: navigation },
+      boot: { always: [...resumeRouteless, ...navigation] },
       ...Object.fromEntries(Object.keys(flow.screens).map((id) => [id, stateFor(id)])),
     },
   });

@@ -496,17 +496,21 @@ export type Template52 = string;
  */
 export type Template53 = string;
 /**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template54 = string;
+/**
  * Blocks shown on the screen, in order.
  */
 export type Content2 = Block[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template54 = string;
+export type Template55 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template55 = string;
+export type Template56 = string;
 /**
  * Actions run when the screen is shown.
  */
@@ -515,10 +519,6 @@ export type Actions14 = Action[];
  * Actions run when the visitor continues.
  */
 export type Actions15 = Action[];
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template56 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -532,13 +532,17 @@ export type Template58 = string;
  */
 export type Template59 = string;
 /**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template60 = string;
+/**
  * Blocks shown on the screen, in order.
  */
 export type Content3 = Block[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template60 = string;
+export type Template61 = string;
 /**
  * Actions run when the screen is shown.
  */
@@ -554,11 +558,11 @@ export type Route2 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template61 = string;
+export type Template62 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template62 = string;
+export type Template63 = string;
 /**
  * Actions run when the screen is shown (e.g. log the path).
  */
@@ -1521,13 +1525,14 @@ export interface PhotoUploadScreen {
   maxBytes?: number;
   tooLargeMessage?: Template52;
   notImageMessage?: Template53;
+  chooseAgainMessage?: Template54;
   /**
    * Tips for a good photo.
    */
   checklist?: Template5[];
   footer?: Content2;
   overlay: AnalysisOverlay;
-  button: Template55;
+  button: Template56;
   submit: Submit;
   next: Next;
   requires?: Requires;
@@ -1539,7 +1544,7 @@ export interface PhotoUploadScreen {
  * The overlay while the photo is analysed.
  */
 export interface AnalysisOverlay {
-  title: Template54;
+  title: Template55;
   /**
    * Rows that advance one by one.
    *
@@ -1577,7 +1582,7 @@ export interface RevealScreen {
   content?: Content;
   percent: PercentAnimation;
   footer?: Content3;
-  button: Template60;
+  button: Template61;
   next: Next;
   requires?: Requires;
   track?: Track;
@@ -1593,8 +1598,8 @@ export interface RevealScreen {
  * The animated figure.
  */
 export interface PercentAnimation {
-  value: Template56;
-  from?: Template57;
+  value: Template57;
+  from?: Template58;
   /**
    * Wait before counting.
    */
@@ -1607,8 +1612,8 @@ export interface PercentAnimation {
    * Milliseconds per step.
    */
   stepMs: number;
-  label?: Template58;
-  caption?: Template59;
+  label?: Template59;
+  caption?: Template60;
   /**
    * Shown right after the figure: "%" (the default), " years", or "" for none.
    */
@@ -1632,8 +1637,8 @@ export interface NotFoundScreen {
    * Big code above the headline, e.g. 404.
    */
   code?: string;
-  headline: Template61;
-  linkLabel: Template62;
+  headline: Template62;
+  linkLabel: Template63;
   enter?: Actions18;
 }
 /**

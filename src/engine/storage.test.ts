@@ -116,3 +116,42 @@ describe('a session from another flow version', () => {
     expect(loadSession(sessionStorage, flow)).toMatchObject({ answers: { age: 47 }, restarted: false });
   });
 });
+
+describe('a timed screen across a reload', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('resumes its timer when the address is the one it was showing', () => {
+    const timer = { enteredAt: 1_700_000_000_000, path: '/reversal-protocol' };
+    saveSession(sessionStorage, flow, { answers: {}, data: {} }, 'creating-protocol', { timer });
+    expect(resumeSession(sessionStorage, flow, '/reversal-protocol').resume).toEqual({
+      screen: 'creating-protocol',
+      enteredAt: timer.enteredAt,
+    });
+    // Another address (the visitor went elsewhere since) opens that address, no timer.
+    expect(resumeSession(sessionStorage, flow, '/quiz/step-5').resume).toBeUndefined();
+  });
+
+  it('does not resume a screen without a timer, a finished timer or a corrupt one', () => {
+    saveSession(sessionStorage, flow, { answers: {}, data: {} }, 'age', { timer: { enteredAt: 1, path: '/quiz/age-selection' } });
+    expect(resumeSession(sessionStorage, flow, '/quiz/age-selection').resume).toBeUndefined();
+    saveSession(sessionStorage, flow, { answers: {}, data: {} }, 'creating-protocol');
+    expect(resumeSession(sessionStorage, flow, '/reversal-protocol').resume).toBeUndefined();
+    sessionStorage.setItem(
+      'quizData_flow',
+      JSON.stringify({ id: flow.id, version: flow.version, screen: 'calculating', timer: { enteredAt: 'soon', path: '/quiz/step-7' } }),
+    );
+    expect(resumeSession(sessionStorage, flow, '/quiz/step-7').resume).toBeUndefined();
+  });
+});
+
+describe('a chosen photo across a reload', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('is never stored, but the session remembers that one was chosen on that screen', () => {
+    saveSession(sessionStorage, flow, { answers: {}, data: {} }, 'photo-analysis', { photoChosen: true });
+    expect(Object.values({ ...sessionStorage }).join('')).not.toContain('data:image');
+    expect(resumeSession(sessionStorage, flow, '/photo-analysis').lostPhoto).toBe('photo-analysis');
+    saveSession(sessionStorage, flow, { answers: {}, data: {} }, 'photo-analysis');
+    expect(resumeSession(sessionStorage, flow, '/photo-analysis').lostPhoto).toBeUndefined();
+  });
+});

@@ -5,6 +5,7 @@
 import type { FunnelInput } from './compile-flow.ts';
 import type { AnswerValue, Answers, Flow, StoredData } from './flow-model.ts';
 import { resolveRoute, routeTable } from './routes.ts';
+import { isTimed } from './timed-visit.ts';
 
 type AnswerType = 'number' | 'string' | 'list';
 
@@ -40,6 +41,22 @@ interface SessionMark {
   id: string;
   version: number;
   screen: string | undefined;
+  /** The running timer of a timed screen the visitor is on, with the address shown meanwhile. */
+  timer?: TimerMark | undefined;
+  /** A photo was chosen on this screen; it is never stored, so after a reload it must be chosen again. */
+  photoChosen?: boolean | undefined;
+}
+
+/** What else the mark records about the visitor's place (see SessionMark). */
+export interface PlaceMark {
+  timer?: TimerMark | undefined;
+  photoChosen?: boolean | undefined;
+}
+
+/** A timed screen's visit in progress: when it began and the address the browser showed. */
+export interface TimerMark {
+  enteredAt: number;
+  path: string;
 }
 
 /** Where the session's mark lives: beside the answers, so two funnels on one site keep theirs apart. */
@@ -51,7 +68,19 @@ function readMark(storage: Storage | null, flow: Flow): SessionMark | undefined 
   const raw = readJson(storage, markKey(flow));
   if (!isRecord(raw) || typeof raw['id'] !== 'string' || typeof raw['version'] !== 'number') return undefined;
   const screen = raw['screen'];
-  return { id: raw['id'], version: raw['version'], screen: typeof screen === 'string' ? screen : undefined };
+  const timer = raw['timer'];
+  const readable =
+    isRecord(timer) &&
+    typeof timer['enteredAt'] === 'number' &&
+    Number.isFinite(timer['enteredAt']) &&
+    typeof timer['path'] === 'string';
+  return {
+    id: raw['id'],
+    version: raw['version'],
+    screen: typeof screen === 'string' ? screen : undefined,
+    timer: readable ? { enteredAt: Number(timer['enteredAt']), path: String(timer['path']) } : undefined,
+    photoChosen: raw['photoChosen'] === true,
+  };
 }
 
 /**
@@ -105,12 +134,19 @@ export function resumeSession(storage: Storage | null, flow: Flow, path: string)
     restarted && start !== undefined && routeTable(flow).screenFor(path) === undefined
       ? resolveRoute(start, flow.settings)
       : path;
-  return { path: open, answers, data, sessionId };
+  // A reload on a timed screen (same address as when it began) finishes its timer from where it was.
+  const mark = restarted ? undefined : readMark(storage, flow);
+  const resume =
+    mark?.screen !== undefined && mark.timer?.path === path && isTimed(flow.screens[mark.screen])
+      ? { screen: mark.screen, enteredAt: mark.timer.enteredAt }
+      : undefined;
+  const lostPhoto = mark?.photoChosen ? mark.screen : undefined;
+  return { path: open, answers, data, sessionId, resume, lostPhoto };
 }
 
 /**
  * Writes answers and data back, with the mark of this flow and the visitor's screen (so a later
- * version of the flow can tell a session it can't resume). Data keys the session no longer holds are
+ * version of the flow can tell a session it can't resume), and a timed screen's running timer. Data keys the session no longer holds are
  * removed, so a restarted session leaves nothing stale behind. Storage failures are ignored.
  */
 export function saveSession(
@@ -118,6 +154,7 @@ export function saveSession(
   flow: Flow,
   session: Pick<StoredSession, 'answers' | 'data'>,
   screen?: string,
+  place: PlaceMark = {},
 ): void {
   write(storage, flow.storage.answersKey, JSON.stringify(session.answers));
   for (const key of flow.storage.dataKeys) {
@@ -129,6 +166,8 @@ export function saveSession(
     id: flow.id,
     version: flow.version,
     screen: screen ?? readMark(storage, flow)?.screen,
+    timer: place.timer,
+    photoChosen: place.photoChosen || undefined,
   };
   write(storage, markKey(flow), JSON.stringify(mark));
 }

@@ -309,3 +309,44 @@ describe('one Continue per screen visit', () => {
     expect(f.context().visit).toBeGreaterThan(first);
   });
 });
+
+describe('timed screens after a reload', () => {
+  it('a reload on the calculating step finishes its timer from where it was', () => {
+    const f = startFunnel(flow, { path: '/quiz/step-7', resume: { screen: 'calculating', enteredAt: Date.now() - 3000 } });
+    expect(f.screen()).toBe('calculating');
+    vi.advanceTimersByTime(999);
+    expect(f.screen()).toBe('calculating');
+    vi.advanceTimersByTime(1);
+    expect(f.screen()).toBe('hrt-question');
+  });
+
+  it('goes on at once when its time had passed, and a later visit waits the full delay again', () => {
+    const f = startFunnel(flow, { path: '/quiz/step-7', resume: { screen: 'calculating', enteredAt: Date.now() - 60_000 } });
+    vi.advanceTimersByTime(0);
+    expect(f.screen()).toBe('hrt-question');
+    f.send({ type: 'NAVIGATE', path: '/quiz/step-7' });
+    vi.advanceTimersByTime(3999);
+    expect(f.screen()).toBe('calculating');
+    vi.advanceTimersByTime(1);
+    expect(f.screen()).toBe('hrt-question');
+  });
+
+  it("a reload during 'Creating Your Protocol' (no route of its own) still leaves for the external page", () => {
+    const f = startFunnel(flow, {
+      path: '/reversal-protocol',
+      answers: { email: 'ann@example.com' },
+      resume: { screen: 'creating-protocol', enteredAt: Date.now() - 1000 },
+    });
+    expect(f.screen()).toBe('creating-protocol');
+    vi.advanceTimersByTime(1999);
+    expect(f.redirects).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(f.redirects).toEqual([expect.stringContaining('email=ann%40example.com')]);
+  });
+
+  it('a forged start time in the future never lengthens the wait', () => {
+    const f = startFunnel(flow, { path: '/quiz/step-7', resume: { screen: 'calculating', enteredAt: Date.now() + 1e9 } });
+    vi.advanceTimersByTime(4000);
+    expect(f.screen()).toBe('hrt-question');
+  });
+});
