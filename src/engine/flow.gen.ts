@@ -776,6 +776,48 @@ export interface Storage {
    * Further sessionStorage keys the funnel writes and reads as {data.key}, e.g. assessmentData, contactInfo.
    */
   dataKeys: string[];
+  /**
+   * The shape each stored data key must have before any screen trusts it (by data key). Stored data that does not fit (corrupt, foreign or forged) is treated as absent; fields not listed are kept as they are.
+   */
+  dataShapes?: {
+    [k: string]: DataShape;
+  };
+}
+/**
+ * Fields a stored object must have, and the type and range of the fields it may have.
+ */
+export interface DataShape {
+  /**
+   * Fields that must be present, e.g. ["assessed_skin_age"].
+   */
+  required?: string[];
+  /**
+   * Field name to its type and range; a listed field that is present must fit.
+   */
+  fields?: {
+    [k: string]: FieldShape;
+  };
+}
+/**
+ * The type of one stored field, with an optional range (numbers) or length (text, lists).
+ */
+export interface FieldShape {
+  /**
+   * number (finite), text, boolean, list or object.
+   */
+  type: 'number' | 'text' | 'boolean' | 'list' | 'object';
+  /**
+   * Smallest number allowed.
+   */
+  minimum?: number;
+  /**
+   * Largest number allowed.
+   */
+  maximum?: number;
+  /**
+   * Most characters (text) or items (list) allowed.
+   */
+  maxLength?: number;
 }
 /**
  * Every screen of the funnel, by id. The id is used in `next`, `to` and `otherwise`.

@@ -8,11 +8,11 @@ describe('session storage', () => {
   beforeEach(() => sessionStorage.clear());
 
   it('round-trips answers and data under the flow’s keys', () => {
-    saveSession(sessionStorage, flow, { answers: { age: 47, skinIssues: ['texture'] }, data: { contactInfo: { name: 'Ann' } } });
+    saveSession(sessionStorage, flow, { answers: { age: 47, skinIssues: ['texture'] }, data: { contactInfo: { name: 'Ann', email: 'ann@example.com' } } });
     expect(JSON.parse(sessionStorage.getItem('quizData') ?? '')).toEqual({ age: 47, skinIssues: ['texture'] });
     const loaded = loadSession(sessionStorage, flow);
     expect(loaded.answers).toEqual({ age: 47, skinIssues: ['texture'] });
-    expect(loaded.data).toEqual({ contactInfo: { name: 'Ann' } });
+    expect(loaded.data).toEqual({ contactInfo: { name: 'Ann', email: 'ann@example.com' } });
   });
 
   it('creates a random session id when missing and keeps it', () => {
@@ -153,5 +153,39 @@ describe('a chosen photo across a reload', () => {
     expect(resumeSession(sessionStorage, flow, '/photo-analysis').lostPhoto).toBe('photo-analysis');
     saveSession(sessionStorage, flow, { answers: {}, data: {} }, 'photo-analysis');
     expect(resumeSession(sessionStorage, flow, '/photo-analysis').lostPhoto).toBeUndefined();
+  });
+});
+
+describe('stored data checked against the flow', () => {
+  beforeEach(() => sessionStorage.clear());
+  const save = (key: string, value: unknown) => sessionStorage.setItem(key, JSON.stringify(value));
+
+  it('treats an answer outside its screen’s range or options as absent', () => {
+    save('quizData', {
+      age: 200,
+      changeSpeed: 'yesterday',
+      skinIssues: ['texture', 'not-an-option'],
+      otherSymptoms: ['hot-flashes'],
+      name: 'x'.repeat(101),
+      email: 'ann@example.com',
+    });
+    expect(loadSession(sessionStorage, flow).answers).toEqual({
+      otherSymptoms: ['hot-flashes'],
+      email: 'ann@example.com',
+    });
+    save('quizData', { age: 65, changeSpeed: '1-2-years', skinIssues: ['texture'] });
+    expect(loadSession(sessionStorage, flow).answers).toEqual({ age: 65, changeSpeed: '1-2-years', skinIssues: ['texture'] });
+  });
+
+  it('treats stored assessment data that does not fit its declared shape as absent', () => {
+    save('assessmentData', { id: 'x' });
+    expect(loadSession(sessionStorage, flow).data).toEqual({});
+    save('assessmentData', { chronological_age: 48, assessed_skin_age: 'old' });
+    expect(loadSession(sessionStorage, flow).data).toEqual({});
+    save('assessmentData', { chronological_age: 48, assessed_skin_age: 1e9 });
+    expect(loadSession(sessionStorage, flow).data).toEqual({});
+    const fine = { id: 'a1', chronological_age: 48, assessed_skin_age: 52.4, extra: 'kept' };
+    save('assessmentData', fine);
+    expect(loadSession(sessionStorage, flow).data).toEqual({ assessmentData: fine });
   });
 });

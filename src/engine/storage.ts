@@ -3,27 +3,12 @@
  * treated as untrusted: unreadable, foreign or wrongly-typed values count as absent, never a crash.
  */
 import type { FunnelInput } from './compile-flow.ts';
-import type { AnswerValue, Answers, Flow, StoredData } from './flow-model.ts';
+import type { Answers, Flow, StoredData } from './flow-model.ts';
 import { resolveRoute, routeTable } from './routes.ts';
+import { answerChecks, fitsShape } from './stored-shape.ts';
 import { isTimed } from './timed-visit.ts';
 
-type AnswerType = 'number' | 'string' | 'list';
-
-/** The type each answer key must have, from the screens that write it. */
-export function answerTypes(flow: Flow): Map<string, AnswerType> {
-  const types = new Map<string, AnswerType>();
-  for (const screen of Object.values(flow.screens)) {
-    if (screen.kind === 'multi-select') types.set(screen.answer, 'list');
-    if (screen.kind === 'single-choice') types.set(screen.answer, 'string');
-    if (screen.kind === 'slider') types.set(screen.answer, 'number');
-    if (screen.kind === 'form') for (const field of screen.fields) types.set(field.name, 'string');
-  }
-  return types;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MAX_STRING = 2000;
-const MAX_LIST = 50;
 
 export interface StoredSession {
   answers: Answers;
@@ -97,19 +82,19 @@ function belongsTo(mark: SessionMark | undefined, flow: Flow): boolean {
 export function loadSession(storage: Storage | null, flow: Flow): StoredSession {
   const sessionId = readSessionId(storage, flow);
   if (!belongsTo(readMark(storage, flow), flow)) return { answers: {}, data: {}, sessionId, restarted: true };
-  const types = answerTypes(flow);
+  const checks = answerChecks(flow);
   const rawAnswers = readJson(storage, flow.storage.answersKey);
   const answers: Answers = {};
   if (isRecord(rawAnswers)) {
     for (const [key, value] of Object.entries(rawAnswers)) {
-      const type = types.get(key);
-      if (type && fits(value, type)) answers[key] = value;
+      // Only values the asking screen could have stored: age 200 or an unknown option is absent.
+      if (checks.get(key)?.(value)) answers[key] = value;
     }
   }
   const data: StoredData = {};
   for (const key of flow.storage.dataKeys) {
     const value = readJson(storage, key);
-    if (isRecord(value)) data[key] = value;
+    if (isRecord(value) && fitsShape(value, flow.storage.dataShapes?.[key])) data[key] = value;
   }
   return { answers, data, sessionId, restarted: false };
 }
@@ -170,16 +155,6 @@ export function saveSession(
     photoChosen: place.photoChosen || undefined,
   };
   write(storage, markKey(flow), JSON.stringify(mark));
-}
-
-function fits(value: unknown, type: AnswerType): value is AnswerValue {
-  if (type === 'number') return typeof value === 'number' && Number.isFinite(value);
-  if (type === 'string') return typeof value === 'string' && value.length <= MAX_STRING;
-  return (
-    Array.isArray(value) &&
-    value.length <= MAX_LIST &&
-    value.every((item) => typeof item === 'string' && item.length <= MAX_STRING)
-  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -163,9 +163,11 @@ describe('root-cause-reveal (/quiz/root-cause-reveal)', () => {
     const open = (quizData: Record<string, unknown>) =>
       renderFunnel(flow, '/quiz/root-cause-reveal', { quizData });
 
+    // 'dryness' is no option of the skin-concerns screen, so a stored 'dryness' is foreign data and the
+    // whole stored answer counts as absent (issue 17): the line for it needs a screen that offers it.
     it.each<[string[], keyof typeof LINE, keyof typeof LINE]>([
-      [['dryness'], 'dryness', 'noDryness'],
-      [['fine-lines', 'dryness', 'firmness-loss'], 'dryness', 'noDryness'],
+      [['dryness'], 'noDryness', 'dryness'],
+      [['fine-lines', 'dryness', 'firmness-loss'], 'noDryness', 'dryness'],
       [['fine-lines', 'firmness-loss'], 'noDryness', 'dryness'],
       [[], 'noDryness', 'dryness'],
     ])('skin issues %j → the %s line', async (skinIssues, line, notLine) => {
