@@ -72,7 +72,7 @@ export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
   const send = useCallback(
     (event: ScreenEvent) =>
       actor.send(
-        event.type === 'CONTINUE' || event.type === 'SELECT_OPTION'
+        event.type === 'CONTINUE' || event.type === 'SELECT_OPTION' || event.type === 'CONTINUE_WITHOUT'
           ? { ...event, visit: gesture.current?.stamp() }
           : event,
       ),

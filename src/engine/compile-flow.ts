@@ -19,6 +19,7 @@ import type {
 } from './flow.gen.ts';
 import type { FunnelPorts, VisitorSnapshot } from './ports.ts';
 import { optionLabels } from './option-labels.ts';
+import { refusalMessage } from './refusal.ts';
 import { routeTable } from './routes.ts';
 import { evaluate, holds } from './rules.ts';
 import { createScopeBuilder, type DeriveResult } from './scope.ts';
@@ -93,6 +94,9 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
         ),
       canContinue: ({ context }, params: { screen: string }) =>
         isComplete(screenOf(params.screen), context.answers, context.photo),
+      hasError: ({ context }) => context.error !== null,
+      refused: ({ event }, params: { refusals: Record<string, string> }) =>
+        refusalMessage(params.refusals, 'error' in event ? event.error : undefined) !== undefined,
       thisVisit: ({ context, event }) =>
         !('visit' in event) || event.visit === undefined || event.visit === context.visit,
     },
@@ -142,6 +146,14 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
       }),
       clearPhoto: assign({ photo: null }),
       setError: assign({ error: (_, params: { message: string }) => params.message }),
+      // The refused photo is dropped, so the picker asks for another one.
+      refuse: assign(({ context, event }, params: { refusals: Record<string, string> }) => ({
+        error: interpolate(
+          refusalMessage(params.refusals, 'error' in event ? event.error : undefined) ?? '',
+          scopeFor(context),
+        ),
+        photo: null,
+      })),
       clearError: assign({ error: null }),
       rememberLead: assign({ leadId: (_, params: { id: string }) => params.id }),
       storeOutput: assign({
@@ -193,7 +205,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
       saveLead: fromPromise<{ id: string }, VisitorSnapshot & { leadId: string }>(({ input }) =>
         ports.tracking.saveLead(input),
       ),
-      analyzePhoto: fromPromise<Record<string, unknown>, { image: string; visitor: VisitorSnapshot }>(
+      analyzePhoto: fromPromise<Record<string, unknown>, { image: string | null; visitor: VisitorSnapshot }>(
         ({ input }) => ports.analysis.analyzePhoto(input.image, input.visitor),
       ),
     },
@@ -289,6 +301,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
             SET_FIELD: { actions: { type: 'setField', params: withScreen } },
             PHOTO_SELECTED: { actions: ['setPhoto', 'clearError'] },
             PHOTO_CLEARED: { actions: 'clearPhoto' },
+            ...withoutPhoto(screen),
             // Leaving ends the visit: a second Continue stamped with it is ignored (no skipped screen).
             CONTINUE: submit
               ? {
@@ -344,7 +357,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
       tags: 'busy',
       invoke: {
         src: 'analyzePhoto',
-        input: ({ context }) => ({ image: context.photo ?? '', visitor: visitor(context) }),
+        input: ({ context }) => ({ image: context.photo, visitor: visitor(context) }),
         onDone: onward.map((t) => ({
           ...t,
           actions: [
@@ -352,10 +365,31 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
             ...t.actions,
           ],
         })),
-        onError,
+        onError: [...refusedOn(id), ...onError],
       },
     });
   };
+
+  /** On a refusal the screen names (no face): back to the screen with its message, photo dropped. */
+  const refusedOn = (id: string) => {
+    const screen = screenOf(id);
+    const refusals = screen.kind === 'photo-upload' ? screen.refusals : undefined;
+    if (!refusals) return [];
+    const params = { refusals };
+    return [{ guard: { type: 'refused', params }, target: 'ready', actions: { type: 'refuse', params } }] as const;
+  };
+
+  /** Going on without a refused or lost photo, when the screen offers it. */
+  const withoutPhoto = (screen: Screen) =>
+    screen.kind === 'photo-upload' && screen.continueWithoutLabel
+      ? {
+          CONTINUE_WITHOUT: {
+            guard: and(['thisVisit', 'hasError']),
+            target: 'busy',
+            actions: ['clearPhoto', 'clearError'],
+          } as const,
+        }
+      : {};
 
   return funnel.createMachine({
     id: 'funnel',

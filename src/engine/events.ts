@@ -10,7 +10,9 @@ export type ScreenEvent =
   | { type: 'SET_VALUE'; value: number }
   | { type: 'SET_FIELD'; field: string; value: string }
   | { type: 'PHOTO_SELECTED'; image: string }
-  | { type: 'PHOTO_CLEARED' };
+  | { type: 'PHOTO_CLEARED' }
+  /** Go on without the photo that was refused or lost (the estimate from the answers alone). */
+  | { type: 'CONTINUE_WITHOUT'; visit?: number };
 
 /** Events the app (not a screen) sends: the address bar changed (deep link, Back, reload). */
 export type AppEvent = { type: 'NAVIGATE'; path: string };

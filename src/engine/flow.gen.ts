@@ -500,10 +500,6 @@ export type Template53 = string;
  */
 export type Template54 = string;
 /**
- * Blocks shown on the screen, in order.
- */
-export type Content2 = Block[];
-/**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
 export type Template55 = string;
@@ -511,6 +507,18 @@ export type Template55 = string;
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
 export type Template56 = string;
+/**
+ * Blocks shown on the screen, in order.
+ */
+export type Content2 = Block[];
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template57 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template58 = string;
 /**
  * Actions run when the screen is shown.
  */
@@ -522,19 +530,19 @@ export type Actions15 = Action[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template57 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template58 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
 export type Template59 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
 export type Template60 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template61 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template62 = string;
 /**
  * Blocks shown on the screen, in order.
  */
@@ -542,7 +550,7 @@ export type Content3 = Block[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template61 = string;
+export type Template63 = string;
 /**
  * Actions run when the screen is shown.
  */
@@ -558,11 +566,11 @@ export type Route2 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template62 = string;
+export type Template64 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template63 = string;
+export type Template65 = string;
 /**
  * Actions run when the screen is shown (e.g. log the path).
  */
@@ -1569,12 +1577,20 @@ export interface PhotoUploadScreen {
   notImageMessage?: Template53;
   chooseAgainMessage?: Template54;
   /**
+   * What to tell the visitor when the analysis refuses her photo, by the refusal's code (e.g. no_face). She stays on this screen, can choose another photo or continue without one.
+   */
+  refusals?: {
+    [k: string]: Template5;
+  };
+  retryLabel?: Template55;
+  continueWithoutLabel?: Template56;
+  /**
    * Tips for a good photo.
    */
   checklist?: Template5[];
   footer?: Content2;
   overlay: AnalysisOverlay;
-  button: Template56;
+  button: Template58;
   submit: Submit;
   next: Next;
   requires?: Requires;
@@ -1586,7 +1602,7 @@ export interface PhotoUploadScreen {
  * The overlay while the photo is analysed.
  */
 export interface AnalysisOverlay {
-  title: Template55;
+  title: Template57;
   /**
    * Rows that advance one by one.
    *
@@ -1624,7 +1640,7 @@ export interface RevealScreen {
   content?: Content;
   percent: PercentAnimation;
   footer?: Content3;
-  button: Template61;
+  button: Template63;
   next: Next;
   requires?: Requires;
   track?: Track;
@@ -1640,8 +1656,8 @@ export interface RevealScreen {
  * The animated figure.
  */
 export interface PercentAnimation {
-  value: Template57;
-  from?: Template58;
+  value: Template59;
+  from?: Template60;
   /**
    * Wait before counting.
    */
@@ -1654,8 +1670,8 @@ export interface PercentAnimation {
    * Milliseconds per step.
    */
   stepMs: number;
-  label?: Template59;
-  caption?: Template60;
+  label?: Template61;
+  caption?: Template62;
   /**
    * Shown right after the figure: "%" (the default), " years", or "" for none.
    */
@@ -1679,8 +1695,8 @@ export interface NotFoundScreen {
    * Big code above the headline, e.g. 404.
    */
   code?: string;
-  headline: Template62;
-  linkLabel: Template63;
+  headline: Template64;
+  linkLabel: Template65;
   enter?: Actions18;
 }
 /**

@@ -350,3 +350,53 @@ describe('timed screens after a reload', () => {
     expect(f.screen()).toBe('hrt-question');
   });
 });
+
+describe('an honest photo result', () => {
+  const noFace = Object.assign(new Error('analyze-face failed: 422 no_face'), { status: 422, code: 'no_face' });
+
+  it('a photo with no face stays on the photo screen, says so, and can go on without a photo', async () => {
+    const images: (string | null)[] = [];
+    const f = startFunnel(flow, {
+      path: '/photo-analysis',
+      answers: { age: 50 },
+      analysis: {
+        analyzePhoto: (image) => {
+          images.push(image);
+          return image === null ? Promise.resolve({ assessed_skin_age: 51, chronological_age: 50 }) : Promise.reject(noFace);
+        },
+      },
+    });
+    f.send({ type: 'PHOTO_SELECTED', image: 'data:image/jpeg;base64,AAAA' });
+    f.send({ type: 'CONTINUE' });
+    await settle(f.actor);
+    expect(f.screen()).toBe('photo-analysis');
+    expect(f.context().error).toMatch(/couldn't find a face/);
+    expect(f.context().photo).toBeNull();
+    expect(f.context().data.assessmentData).toBeUndefined();
+
+    f.send({ type: 'CONTINUE_WITHOUT' });
+    await settle(f.actor);
+    expect(f.screen()).toBe('detailed-analysis');
+    expect(images).toEqual(['data:image/jpeg;base64,AAAA', null]);
+    expect(f.context().data.assessmentData).toEqual({ assessed_skin_age: 51, chronological_age: 50 });
+  });
+
+  it('going on without a photo is only offered after a refused or lost photo', () => {
+    const f = startFunnel(flow, { path: '/photo-analysis', answers: { age: 50 } });
+    f.send({ type: 'CONTINUE_WITHOUT' });
+    expect(f.screen()).toBe('photo-analysis');
+    expect(f.actor.getSnapshot().hasTag('busy')).toBe(false);
+  });
+
+  it('another failure (network, server error) still goes on with the estimate the port gives', async () => {
+    const f = startFunnel(flow, {
+      path: '/photo-analysis',
+      answers: { age: 50 },
+      analysis: { analyzePhoto: () => Promise.reject(Object.assign(new Error('503'), { code: 'error' })) },
+    });
+    f.send({ type: 'PHOTO_SELECTED', image: 'data:image/jpeg;base64,AAAA' });
+    f.send({ type: 'CONTINUE' });
+    await settle(f.actor);
+    expect(f.screen()).toBe('detailed-analysis');
+  });
+});
