@@ -7,7 +7,7 @@ import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { isComplete, selectOption, setFieldValue, setSliderValue, withDefaults } from './answers.ts';
 import type { FunnelEvent } from './events.ts';
 import { assertFlowVersion } from './flow-version.ts';
-import type { Answers, Flow, Screen, StoredData } from './flow-model.ts';
+import type { Flow, Screen } from './flow-model.ts';
 import type {
   Action,
   LogAction,
@@ -18,38 +18,13 @@ import type {
   TrackStepAction,
 } from './flow.gen.ts';
 import type { FunnelPorts, VisitorSnapshot } from './ports.ts';
-import { optionLabels } from './option-labels.ts';
 import { refusalMessage } from './refusal.ts';
 import { routeTable } from './routes.ts';
 import { evaluate, holds } from './rules.ts';
 import { createScopeBuilder, type DeriveResult } from './scope.ts';
 import { interpolate } from './template.ts';
-import { isTimed, timerDelays, timerName, type ResumedTimer } from './timed-visit.ts';
-
-/** What the app knows when the funnel starts: the address, and what storage held. */
-export interface FunnelInput {
-  path: string;
-  answers: Answers;
-  data: StoredData;
-  sessionId: string;
-  /** A timed screen the visitor was on before a reload, to finish its timer from where it was. */
-  resume?: ResumedTimer | undefined;
-  /** The photo screen where a photo was chosen before a reload (photos are never stored). */
-  lostPhoto?: string | undefined;
-}
-
-export interface FunnelContext extends FunnelInput {
-  /** The chosen photo (data URL); kept in memory only. */
-  photo: string | null;
-  /** A message for the visitor after failed work. */
-  error: string | null;
-  /** Id of the saved lead, once known. */
-  leadId: string | null;
-  /** Counts screen visits: each entry into a screen is a new visit; one Continue per visit. */
-  visit: number;
-  /** When the current visit began (ms since the epoch); timed screens count from it. */
-  enteredAt: number;
-}
+import { isTimed, timerDelays, timerName } from './timed-visit.ts';
+import type { FunnelContext, FunnelInput } from './funnel-context.ts';
 
 export interface CompileOptions {
   ports: FunnelPorts;
@@ -61,7 +36,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
   assertFlowVersion(flow);
   const { ports } = options;
   const routes = routeTable(flow);
-  const scopeFor = createScopeBuilder(flow.settings, options.deriveResult, optionLabels(flow));
+  const scopeFor = createScopeBuilder(flow.settings, options.deriveResult);
   const screenOf = (id: string): Screen => {
     const screen = flow.screens[id];
     if (!screen) throw new Error(`Flow has no screen "${id}"`);

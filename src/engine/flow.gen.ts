@@ -807,13 +807,13 @@ export interface DataShape {
   };
 }
 /**
- * The type of one stored field, with an optional range (numbers) or length (text, lists).
+ * The type of one stored field, with an optional range (numbers) or length (text).
  */
 export interface FieldShape {
   /**
-   * number (finite), text, boolean, list or object.
+   * number (finite), text or object.
    */
-  type: 'number' | 'text' | 'boolean' | 'list' | 'object';
+  type: 'number' | 'text' | 'object';
   /**
    * Smallest number allowed.
    */
@@ -823,7 +823,7 @@ export interface FieldShape {
    */
   maximum?: number;
   /**
-   * Most characters (text) or items (list) allowed.
+   * Most characters allowed (text).
    */
   maxLength?: number;
 }

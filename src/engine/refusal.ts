@@ -3,15 +3,8 @@
  * a `code`, and the screen's `refusals` say what to tell her for each code.
  */
 
-/** The `code` of an error (e.g. 'no_face'), or undefined when it has none. */
-export function refusalCode(error: unknown): string | undefined {
-  if (error === null || typeof error !== 'object') return undefined;
-  const code: unknown = Object.getOwnPropertyDescriptor(error, 'code')?.value;
-  return typeof code === 'string' ? code : undefined;
-}
-
 /** The message a screen's `refusals` give for this error, or undefined when it is not one of them. */
 export function refusalMessage(refusals: Readonly<Record<string, string>> | undefined, error: unknown): string | undefined {
-  const code = refusalCode(error);
-  return refusals && code !== undefined && Object.hasOwn(refusals, code) ? refusals[code] : undefined;
+  const code = error !== null && typeof error === 'object' ? Object.getOwnPropertyDescriptor(error, 'code')?.value : undefined;
+  return refusals && typeof code === 'string' && Object.hasOwn(refusals, code) ? refusals[code] : undefined;
 }

@@ -2,7 +2,7 @@
  * The visitor's data in sessionStorage (per tab), under the keys the flow names. Whatever is there is
  * treated as untrusted: unreadable, foreign or wrongly-typed values count as absent, never a crash.
  */
-import type { FunnelInput } from './compile-flow.ts';
+import type { FunnelInput } from './funnel-context.ts';
 import type { Answers, Flow, StoredData } from './flow-model.ts';
 import { resolveRoute, routeTable } from './routes.ts';
 import { answerChecks, fitsShape } from './stored-shape.ts';
@@ -54,16 +54,13 @@ function readMark(storage: Storage | null, flow: Flow): SessionMark | undefined 
   if (!isRecord(raw) || typeof raw['id'] !== 'string' || typeof raw['version'] !== 'number') return undefined;
   const screen = raw['screen'];
   const timer = raw['timer'];
-  const readable =
-    isRecord(timer) &&
-    typeof timer['enteredAt'] === 'number' &&
-    Number.isFinite(timer['enteredAt']) &&
-    typeof timer['path'] === 'string';
+  const enteredAt = isRecord(timer) ? timer['enteredAt'] : undefined;
+  const path = isRecord(timer) ? timer['path'] : undefined;
   return {
     id: raw['id'],
     version: raw['version'],
     screen: typeof screen === 'string' ? screen : undefined,
-    timer: readable ? { enteredAt: Number(timer['enteredAt']), path: String(timer['path']) } : undefined,
+    timer: Number.isFinite(enteredAt) && typeof path === 'string' ? { enteredAt: Number(enteredAt), path } : undefined,
     photoChosen: raw['photoChosen'] === true,
   };
 }

@@ -29,7 +29,6 @@ function checksOf(screen: Screen): [string, AnswerCheck][] {
           screen.answer,
           (value): value is string[] =>
             Array.isArray(value) &&
-            value.length <= screen.options.length &&
             value.every((item) => typeof item === 'string' && values.has(item)),
         ],
       ];
@@ -64,23 +63,10 @@ export function answerChecks(flow: Flow): Map<string, AnswerCheck> {
 }
 
 function fieldFits(value: unknown, shape: FieldShape): boolean {
-  switch (shape.type) {
-    case 'number':
-      return (
-        typeof value === 'number' &&
-        Number.isFinite(value) &&
-        (shape.minimum === undefined || value >= shape.minimum) &&
-        (shape.maximum === undefined || value <= shape.maximum)
-      );
-    case 'text':
-      return isText(value, shape.maxLength ?? MAX_STRING);
-    case 'boolean':
-      return typeof value === 'boolean';
-    case 'list':
-      return Array.isArray(value) && (shape.maxLength === undefined || value.length <= shape.maxLength);
-    case 'object':
-      return value !== null && typeof value === 'object' && !Array.isArray(value);
-  }
+  const { type, minimum = -Infinity, maximum = Infinity, maxLength } = shape;
+  if (type === 'number') return Number.isFinite(value) && Number(value) >= minimum && Number(value) <= maximum;
+  if (type === 'text') return isText(value, maxLength);
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** Whether a stored object fits its declared shape (no shape declared: any object fits). */

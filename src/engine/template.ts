@@ -57,13 +57,13 @@ export function formatNumber(value: number, decimals?: number): string {
   if (decimals === undefined) return String(Math.round(value * 10) / 10);
   // Rounded before fixing, so -0.4 shows "0", not "-0".
   const rounded = Math.round(value * 10 ** decimals) / 10 ** decimals;
-  return (rounded === 0 ? 0 : rounded).toFixed(decimals);
+  return (rounded || 0).toFixed(decimals);
 }
 
 function show(value: unknown, format: string | undefined, labels: Readonly<Record<string, string>> | undefined): string {
-  if (format === LABEL_FORMAT && labels) {
-    if (typeof value === 'string') return Object.hasOwn(labels, value) ? (labels[value] ?? value) : value;
-    if (Array.isArray(value)) return value.map((item) => show(item, format, labels)).join(', ');
+  if (labels && typeof value === 'string') {
+    const label: unknown = Object.hasOwn(labels, value) ? labels[value] : undefined;
+    return typeof label === 'string' ? label : value;
   }
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return formatNumber(value, format && /^\d$/.test(format) ? Number(format) : undefined);
@@ -74,14 +74,8 @@ function show(value: unknown, format: string | undefined, labels: Readonly<Recor
 
 /** The option labels of `answers.<key>` from a scope that carries them (see scope.ts). */
 function labelsFor(scope: unknown, path: string): Readonly<Record<string, string>> | undefined {
-  if (!path.startsWith('answers.')) return undefined;
-  const labels = readPath(scope, 'labels');
-  if (labels === null || typeof labels !== 'object') return undefined;
-  const own: unknown = Object.getOwnPropertyDescriptor(labels, path.slice('answers.'.length))?.value;
-  if (own === null || typeof own !== 'object') return undefined;
-  const record: Record<string, string> = {};
-  for (const [value, label] of Object.entries(own)) if (typeof label === 'string') record[value] = label;
-  return record;
+  const own = path.startsWith('answers.') ? readPath(scope, `labels.${path.slice(8)}`) : undefined;
+  return own !== null && typeof own === 'object' ? Object.fromEntries(Object.entries(own)) : undefined;
 }
 
 /**

@@ -31,9 +31,8 @@ export function timerDelays(flow: Flow): Record<string, (args: { context: { ente
     if (!('after' in screen) || screen.after === undefined) continue;
     const { delayMs } = screen.after;
     delays[timerName(id)] = ({ context }) => {
-      const elapsed = Date.now() - context.enteredAt;
       // A clock moved backwards (or a forged start) never lengthens the wait.
-      return Math.min(delayMs, Math.max(0, delayMs - Math.max(0, elapsed)));
+      return Math.max(0, delayMs - Math.max(0, Date.now() - context.enteredAt));
     };
   }
   return delays;

@@ -10,7 +10,7 @@ import { loadFlow } from '../support/load-flow.ts';
 import { renderFunnel, warmRenderers } from '../support/render-funnel.tsx';
 
 const flow = loadFlow();
-const ANSWERS_ONLY = 'This estimate is based on your answers only: no photo was read.';
+const ANSWERS_ONLY = 'Based on your answers only: no photo was read.';
 const QUIZ = { age: 48, changeSpeed: '1-2-years', skinIssues: ['texture'] };
 const PHOTO_RESULT = { id: 'a1', chronological_age: 48, assessed_skin_age: 52 };
 
@@ -49,7 +49,7 @@ describe('the detailed analysis', () => {
       assessmentData: { ...PHOTO_RESULT, photo: { face_count: 3, apparent_age: 50 } },
     });
     expect(
-      await screen.findByText(/We found 3 faces in your photo and read the largest one/),
+      await screen.findByText(/We found 3 faces and read the largest/),
     ).toBeInTheDocument();
     expect(screen.queryByText(ANSWERS_ONLY)).toBeNull();
   });
@@ -60,7 +60,7 @@ describe('the detailed analysis', () => {
       assessmentData: { ...PHOTO_RESULT, photo: { face_count: 1, apparent_age: 50 } },
     });
     expect(await screen.findByText('Next: Find the Root Cause')).toBeInTheDocument();
-    expect(screen.queryByText(/faces in your photo/)).toBeNull();
+    expect(screen.queryByText(/faces and read the largest/)).toBeNull();
     expect(screen.queryByText(ANSWERS_ONLY)).toBeNull();
   });
 });

@@ -370,7 +370,7 @@ describe('an honest photo result', () => {
     f.send({ type: 'CONTINUE' });
     await settle(f.actor);
     expect(f.screen()).toBe('photo-analysis');
-    expect(f.context().error).toMatch(/couldn't find a face/);
+    expect(f.context().error).toMatch(/find a face/);
     expect(f.context().photo).toBeNull();
     expect(f.context().data.assessmentData).toBeUndefined();
 
