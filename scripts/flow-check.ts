@@ -4,8 +4,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
-import { RESULT_KEYS } from '../src/scoring/compute-result.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
+import { flowBudgetLine } from './lib/flow-parts.ts';
 
 const args = process.argv.slice(2);
 const strict = args.includes('--strict');
@@ -16,7 +16,7 @@ const text = await readFile(path, 'utf8').catch((cause: unknown) => {
   console.error(`✗ ${file}: can't read the file (${cause instanceof Error ? cause.message : String(cause)})`);
   process.exit(1);
 });
-const { flow, errors, warnings } = validateFlowText(text, { file, resultKeys: RESULT_KEYS });
+const { flow, errors, warnings } = validateFlowText(text, { file });
 
 for (const issue of errors) console.error(formatIssue(issue));
 for (const issue of warnings) console.warn(`warning: ${formatIssue(issue)}`);
@@ -25,6 +25,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 if (flow && (!strict || warnings.length === 0)) {
   const extra = warnings.length > 0 ? `, ${plural(warnings.length, 'warning')}` : '';
   console.log(`✓ ${file}: ${plural(Object.keys(flow.screens).length, 'screen')}, no errors${extra}`);
+  console.log(`  ${flowBudgetLine(flow)}`);
 } else {
   const counts = [
     errors.length > 0 || !strict ? plural(errors.length, 'error') : '',

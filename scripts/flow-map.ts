@@ -4,7 +4,6 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { relative } from 'node:path';
-import { RESULT_KEYS } from '../src/scoring/compute-result.ts';
 import { flowMapMarkdown } from '../src/engine/validation/flow-map.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 
@@ -15,7 +14,7 @@ const path = args.find((arg, i) => !arg.startsWith('--') && i !== outAt + 1) ?? 
 const file = relative(process.cwd(), path) || path;
 
 const text = await readFile(path, 'utf8');
-const { flow, errors } = validateFlowText(text, { file, resultKeys: RESULT_KEYS });
+const { flow, errors } = validateFlowText(text, { file });
 if (!flow || out === undefined) {
   for (const issue of errors) console.error(formatIssue(issue));
   console.error(`✗ ${file}: fix the flow first (npm run flow:check)`);

@@ -60,7 +60,7 @@ describe('the generated story modules', () => {
       const listed = inputs.filter((input) => input.importPath === storyModuleId(screen.screenId));
       expect(exportsOf(code), screen.screenId).toEqual(listed.map((input) => input.exportName));
       expect(code).toContain(
-        `flowStoryFile(scoring ? { ...flow, scoring } : flow, ${JSON.stringify(screen.screenId)})`,
+        `flowStoryFile({ ...flow, ...model }, ${JSON.stringify(screen.screenId)})`,
       );
     }
   });

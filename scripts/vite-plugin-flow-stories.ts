@@ -17,7 +17,6 @@ import type { Plugin } from 'vite';
 import type { Flow } from '../src/engine/flow-model.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { flowStoryPlan, type ScreenStories } from '../src/flow-stories/flow-story-plan.ts';
-import { RESULT_KEYS } from '../src/scoring/compute-result.ts';
 
 const PREFIX = 'virtual:flow-stories/';
 const RESOLVED_PREFIX = `\0${PREFIX}`;
@@ -32,7 +31,7 @@ export function storyModuleId(screenId: string): string {
 /** Reads and validates a flow file; throws with every issue (file:line:col) when it is invalid. */
 export async function readFlow(path: string, shown: string = path): Promise<Flow> {
   const text = await readFile(path, 'utf8');
-  const { flow, errors } = validateFlowText(text, { file: shown, resultKeys: RESULT_KEYS });
+  const { flow, errors } = validateFlowText(text, { file: shown });
   if (!flow) throw new Error(`the flow file ${shown} is invalid:\n${errors.map(formatIssue).join('\n')}`);
   return flow;
 }
@@ -65,9 +64,9 @@ export function flowStoriesIndexer(file: string = DEFAULT_FLOW): Indexer {
 export function flowStoryModuleCode(screen: ScreenStories, builderPath: string): string {
   const lines = [
     `import flow from 'virtual:flow';`,
-    `import scoring from 'virtual:flow-scoring';`,
+    `import model from 'virtual:flow-scoring';`,
     `import { flowStoryFile } from ${JSON.stringify(builderPath)};`,
-    `const file = flowStoryFile(scoring ? { ...flow, scoring } : flow, ${JSON.stringify(screen.screenId)});`,
+    `const file = flowStoryFile({ ...flow, ...model }, ${JSON.stringify(screen.screenId)});`,
     `export default file.meta;`,
     ...screen.stories.map((story) => `export const ${story.exportName} = file.stories.${story.exportName};`),
   ];

@@ -6,32 +6,34 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { RESULT_KEYS } from '../src/scoring/compute-result.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
+import { firstScreenFlow, partModule, resultModel } from './lib/flow-parts.ts';
 
 const VIRTUAL_ID = 'virtual:flow';
 const RESOLVED_ID = '\0virtual:flow';
-// The scoring section is served on its own, so its weights load with the result code after the
-// first screen instead of in the first screen's bundle.
+// The result model (tables, computations, analyses) is served on its own, so it loads with the result
+// code after the first screen instead of in the first screen's bundle.
 const SCORING_ID = 'virtual:flow-scoring';
 const RESOLVED_SCORING_ID = '\0virtual:flow-scoring';
 
 export interface FlowPluginOptions {
   /** The flow file, relative to Vite's root (default flows/skin-funnel.json). */
   file?: string;
-  /** The keys the scoring computes, readable as {result.key} (default: the scoring's RESULT_KEYS). */
+  /** Result keys some code computes besides the flow's computations (default none). */
   resultKeys?: readonly string[];
 }
 
 /** The Vite plugin that validates the flow file and serves it as `virtual:flow`. */
 export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
   const file = options.file ?? 'flows/skin-funnel.json';
-  const resultKeys = options.resultKeys ?? RESULT_KEYS;
+  const resultKeys = options.resultKeys ?? [];
   let root = process.cwd();
   const flowPath = () => resolve(root, file);
 
   return {
     name: 'funnel-flow',
+    // Other plugins (the site plugin's routes and headers) read the same flow file through this.
+    api: { flowPath },
     configResolved(config) {
       root = config.root;
     },
@@ -56,9 +58,7 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
           `the flow file ${shown} has ${count} (npm run flow:check lists them too):\n${errors.map(formatIssue).join('\n')}`,
         );
       }
-      const { scoring, ...screensAndSettings } = flow;
-      const served = id === RESOLVED_ID ? screensAndSettings : (scoring ?? null);
-      return `export default ${JSON.stringify(served, null, 2)};\n`;
+      return partModule(id === RESOLVED_ID ? firstScreenFlow(flow) : resultModel(flow));
     },
     // A failed load records no watched file, so a fix must still reload the page and clear the overlay.
     hotUpdate({ file: changed }) {

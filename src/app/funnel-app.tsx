@@ -129,6 +129,7 @@ export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
             canContinue={view.canContinue}
             busy={view.busy}
             error={view.error}
+            errorField={view.errorField}
             photo={view.photo}
             send={send}
           />

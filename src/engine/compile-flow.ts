@@ -18,13 +18,17 @@ import type {
   TrackStepAction,
 } from './flow.gen.ts';
 import type { FunnelPorts, VisitorSnapshot } from './ports.ts';
-import { refusalMessage } from './refusal.ts';
+import { refusalMessage } from './photo-refusal.ts';
+import { refusalOf, refusalOnScreen } from './refusal.ts';
 import { routeTable } from './routes.ts';
 import { evaluate, holds } from './rules.ts';
 import { createScopeBuilder, type DeriveResult } from './scope.ts';
 import { interpolate } from './template.ts';
 import { isTimed, timerDelays, timerName } from './timed-visit.ts';
 import type { FunnelContext, FunnelInput } from './funnel-context.ts';
+
+/** What the visitor reads when submitted work fails and the flow names no message of its own. */
+const DEFAULT_ERROR = 'Something went wrong. Please try again.';
 
 export interface CompileOptions {
   ports: FunnelPorts;
@@ -120,16 +124,21 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
         photo: ({ context, event }) => (event.type === 'PHOTO_SELECTED' ? event.image : context.photo),
       }),
       clearPhoto: assign({ photo: null }),
-      setError: assign({ error: (_, params: { message: string }) => params.message }),
+      setError: assign((_, params: { message: string; field?: string }) => ({
+        error: params.message,
+        errorField: params.field ?? null,
+      })),
+      // A form re-entered because its input was refused keeps the message set on the way in.
+      clearError: assign(({ event }) => (event.type === 'INPUT_REFUSED' ? {} : { error: null, errorField: null })),
       // The refused photo is dropped, so the picker asks for another one.
       refuse: assign(({ context, event }, params: { refusals: Record<string, string> }) => ({
         error: interpolate(
           refusalMessage(params.refusals, 'error' in event ? event.error : undefined) ?? '',
           scopeFor(context),
         ),
+        errorField: null,
         photo: null,
       })),
-      clearError: assign({ error: null }),
       rememberLead: assign({ leadId: (_, params: { id: string }) => params.id }),
       storeOutput: assign({
         data: ({ context }, params: { key: string | undefined; output: Record<string, unknown> }) =>
@@ -153,10 +162,16 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
       // Each save gets its own id before it is sent: the backend writes one row per id however often
       // the send is retried, and the id is known at once (for the ad event's deduplication).
       newLead: assign({ leadId: () => crypto.randomUUID() }),
-      saveLead: ({ context }) => {
+      saveLead: ({ context, self }, params: { screen?: string } | undefined) => {
         ports.tracking
           .saveLead({ ...visitor(context), leadId: context.leadId ?? crypto.randomUUID() })
-          .catch(() => ports.log.warn('Lead save failed; it stays queued'));
+          // The tracking port says what became of it (queued for a retry, or refused and kept aside);
+          // this only must not claim either. A refused input takes the visitor back to correct it.
+          .catch((error: unknown) => {
+            const refusal = refusalOf(error);
+            ports.log.warn(refusal ? `Lead refused: ${refusal.field} ${refusal.reason}` : 'Lead not saved yet');
+            if (refusal && params?.screen) self.send({ type: 'INPUT_REFUSED', screen: params.screen, ...refusal });
+          });
       },
       recordFinalClick: ({ context }) => ports.tracking.finalClick(visitor(context)),
       pixel: ({ context }, params: PixelAction['params']) =>
@@ -186,11 +201,23 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
     },
   });
 
-  /** The flow's actions, as references to the named implementations above. */
-  const flowActions = (actions: Action[] | undefined) =>
-    (actions ?? []).flatMap((action): (Action | { type: 'newLead' })[] =>
-      action.type === 'saveLead' ? [{ type: 'newLead' }, action] : [action],
+  /** The flow's actions on screen `id`, as references to the named implementations above. */
+  const flowActions = (actions: Action[] | undefined, id?: string) =>
+    (actions ?? []).flatMap(
+      (action): (Action | { type: 'newLead' } | { type: 'saveLead'; params: { screen?: string } })[] =>
+        action.type === 'saveLead' ? [{ type: 'newLead' }, { type: 'saveLead', params: { screen: id } }] : [action],
     );
+
+  /** Back to the form whose input the backend refused after the visitor left it, told why by the field. */
+  const inputRefused = Object.keys(flow.screens).map((id) => ({
+    guard: ({ event }: { event: FunnelEvent }) =>
+      event.type === 'INPUT_REFUSED' && event.screen === id && refusalOnScreen(screenOf(id), event) !== null,
+    target: `#funnel.${id}`,
+    actions: {
+      type: 'setError' as const,
+      params: ({ event }: { event: FunnelEvent }) => refusalOnScreen(screenOf(id), event) ?? { message: DEFAULT_ERROR },
+    },
+  }));
 
   /** Transitions into `id`, honouring its `requires` (used for deep links and Back). */
   const arrive = (id: string) => {
@@ -224,7 +251,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
   const leave = (id: string, guardComplete: boolean, target?: string) => {
     const screen = screenOf(id);
     const next = 'next' in screen ? screen.next : undefined;
-    const onward = flowActions('continue' in screen ? screen.continue : undefined);
+    const onward = flowActions('continue' in screen ? screen.continue : undefined, id);
     const targets = target
       ? [{ to: target, when: undefined }]
       : typeof next === 'string'
@@ -253,7 +280,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
     const onwardAfter = afterTarget
       ? afterTarget.to || ('next' in screen && screen.next)
         ? leave(id, false, afterTarget.to)
-        : [{ target: '.done', actions: flowActions('continue' in screen ? screen.continue : undefined) }]
+        : [{ target: '.done', actions: flowActions('continue' in screen ? screen.continue : undefined, id) }]
       : undefined;
 
     return funnel.createStateConfig({
@@ -264,7 +291,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
           : []),
         { type: 'newVisit', params: withScreen },
         { type: 'trackView', params: withScreen },
-        ...flowActions('enter' in screen ? screen.enter : undefined),
+        ...flowActions('enter' in screen ? screen.enter : undefined, id),
       ],
       initial: 'ready',
       ...(afterTarget && onwardAfter ? { after: { [timerName(id)]: onwardAfter } } : {}),
@@ -306,11 +333,23 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
               target: 'ready',
               actions: {
                 type: 'setError',
-                params: { message: submit.errorMessage ?? 'Something went wrong. Please try again.' },
+                params: { message: submit.errorMessage ?? DEFAULT_ERROR },
               } as const,
             },
           ];
     if (submit.actor === 'saveLead') {
+      // A lead refused for one of this form's inputs never moves on, whatever `onError` says: the
+      // visitor sees the backend's reason by that input, corrects it and sends again.
+      const fieldOf = (error: unknown) => refusalOnScreen(screenOf(id), error);
+      const refused = {
+        guard: ({ event }: { event: { error?: unknown } }) => fieldOf(event.error) !== null,
+        target: 'ready',
+        actions: {
+          type: 'setError',
+          params: ({ event }: { event: { error?: unknown } }) =>
+            fieldOf(event.error) ?? { message: submit.errorMessage ?? DEFAULT_ERROR },
+        },
+      } as const;
       return funnel.createStateConfig({
         tags: 'busy',
         entry: 'newLead',
@@ -324,7 +363,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
               ...t.actions,
             ],
           })),
-          onError,
+          onError: [refused, ...onError],
         },
       });
     }
@@ -368,9 +407,17 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
 
   return funnel.createMachine({
     id: 'funnel',
-    context: ({ input }) => ({ ...input, photo: null, error: null, leadId: null, visit: 0, enteredAt: 0 }),
+    context: ({ input }) => ({
+      ...input,
+      photo: null,
+      error: null,
+      errorField: null,
+      leadId: null,
+      visit: 0,
+      enteredAt: 0,
+    }),
     initial: 'boot',
-    on: { NAVIGATE: navigation },
+    on: { NAVIGATE: navigation, INPUT_REFUSED: inputRefused },
     states: {
       boot: { always: [...resumeRouteless, ...navigation] },
       ...Object.fromEntries(Object.keys(flow.screens).map((id) => [id, stateFor(id)])),

@@ -21,6 +21,8 @@ export interface FunnelContext extends FunnelInput {
   photo: string | null;
   /** A message for the visitor after failed work. */
   error: string | null;
+  /** The form field `error` is about (an input the backend refused), or null. */
+  errorField: string | null;
   /** Id of the saved lead, once known. */
   leadId: string | null;
   /** Counts screen visits: each entry into a screen is a new visit; one Continue per visit. */

@@ -4,8 +4,11 @@ declare module 'virtual:flow' {
   export default flow;
 }
 
-/** The flow file's scoring section (null when it has none), served apart so it loads after the first screen. */
+/**
+ * The flow file's result model (tables, computations, analyses), served apart so it loads after the
+ * first screen. The module keeps its first name so code that imports it needs no change of path.
+ */
 declare module 'virtual:flow-scoring' {
-  const scoring: import('./flow.gen.ts').Scoring | null;
-  export default scoring;
+  const model: Pick<import('./flow.gen.ts').Flow, 'computations' | 'tables' | 'analyses'>;
+  export default model;
 }

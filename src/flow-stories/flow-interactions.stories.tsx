@@ -5,15 +5,15 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
-import flowWithoutScoring from 'virtual:flow';
-import scoring from 'virtual:flow-scoring';
+import flowWithoutModel from 'virtual:flow';
+import model from 'virtual:flow-scoring';
 import type { Flow, Screen, ScreenKind, ScreenOfKind } from '../engine/flow-model.ts';
 import { routeTable } from '../engine/routes.ts';
-import { computeResult } from '../scoring/compute-result.ts';
+import { evaluateComputations } from '../scoring/evaluate-computations.ts';
 import { FlowScreen, openAt } from './flow-screen.tsx';
 import { visitFor, type SeededVisit } from './seeded-visits.ts';
 
-const flow: Flow = scoring ? { ...flowWithoutScoring, scoring } : flowWithoutScoring;
+const flow: Flow = { ...flowWithoutModel, ...model };
 const routes = routeTable(flow);
 
 function isKind<K extends ScreenKind>(screen: Screen | undefined, kind: K): screen is ScreenOfKind<K> {
@@ -135,13 +135,16 @@ export const CalculatingAutoAdvance: Story = {
 const reveal = screenOf('root-cause-reveal', 'reveal');
 const highVisit = visitFor('high', []);
 
-/** The percentage counts up and stops exactly on the score the flow's scoring computes. */
+/** The percentage counts up and stops exactly on the score the flow's computations give. */
 export const RevealEndsOnScore: Story = {
   ...opening('root-cause-reveal', highVisit),
   play: async ({ canvasElement }) => {
-    if (!flow.scoring) throw new Error('the flow has no scoring section');
     const canvas = within(canvasElement);
-    const { confidenceScore } = computeResult(highVisit.quizData, highVisit.assessmentData, flow.scoring);
+    const { confidenceScore } = evaluateComputations(flow, {
+      answers: highVisit.quizData,
+      data: { assessmentData: highVisit.assessmentData },
+      settings: flow.settings,
+    });
     const counting = reveal.percent.delayMs + reveal.percent.steps * reveal.percent.stepMs;
     const announced = await canvas.findByText(
       `${confidenceScore}%`,

@@ -8,7 +8,7 @@ import { MemoryStorage } from './memory-storage.ts';
 import type { SeededVisit } from './seeded-visits.ts';
 
 export interface FlowScreenProps {
-  /** The flow, with its scoring section (result screens compute from it). */
+  /** The flow, with its computations (result screens compute from them). */
   flow: Flow;
   /** What the visitor's earlier visit left in sessionStorage. */
   visit: SeededVisit;
@@ -28,7 +28,7 @@ export function FlowScreen({ flow, visit }: FlowScreenProps) {
   );
   const ports = useMemo(() => storyPorts(), []);
   const results = useMemo(() => {
-    const code = resultCodeFor(flow.scoring);
+    const code = resultCodeFor(flow, flow.settings);
     return { derive: code.derive, ready: Promise.resolve(), isReady: () => true };
   }, [flow]);
   return (

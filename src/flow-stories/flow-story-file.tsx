@@ -23,7 +23,7 @@ export interface FlowStoryFile {
   plan: ScreenStories;
 }
 
-/** Builds the stories of `screenId` from `flow` (which must include its scoring section). */
+/** Builds the stories of `screenId` from `flow` (which must include its computations and tables). */
 export function flowStoryFile(flow: Flow, screenId: string): FlowStoryFile {
   const plan = screenStoryPlan(flow, screenId);
   const screen = flow.screens[screenId];

@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { loadFlow } from '../../tests/support/load-flow.ts';
-import { computeResult } from '../scoring/compute-result.ts';
+import { evaluateComputations } from '../scoring/evaluate-computations.ts';
 import { SEEDED_VISITS, visitFor } from './seeded-visits.ts';
 
 const flow = loadFlow();
 
 function resultOf(level: keyof typeof SEEDED_VISITS) {
-  if (!flow.scoring) throw new Error('the shipped flow has a scoring section');
   const { quizData, assessmentData } = SEEDED_VISITS[level];
-  return computeResult(quizData, assessmentData, flow.scoring);
+  const result = evaluateComputations(flow, { answers: quizData, data: { assessmentData }, settings: flow.settings });
+  const number = (key: string) => {
+    const value = result[key];
+    if (typeof value !== 'number') throw new Error(`the flow computes no number "${key}"`);
+    return value;
+  };
+  return { hormonalLabel: result['hormonalLabel'], confidenceScore: number('confidenceScore'), ageDifference: number('ageDifference') };
 }
 
 describe('the seeded visits', () => {

@@ -6,6 +6,7 @@
  */
 import type { Track } from '../engine/flow.gen.ts';
 import type { TrackingPort, VisitorSnapshot } from '../engine/ports.ts';
+import type { DeadLetters } from './dead-letters.ts';
 import type { Campaign } from './landing.ts';
 import type { Outbox } from './outbox.ts';
 
@@ -18,6 +19,8 @@ export interface BackendTrackingOptions {
   page: { userAgent: string; referrer: string | null; campaign?: Campaign };
   /** Console output for developers (never personal data). */
   log: (message: string) => void;
+  /** Where the outbox keeps refused writes; a lead that lands clears the refused leads of its session. */
+  deadLetters?: Pick<DeadLetters, 'forget'>;
   /**
    * A new lead was queued for the backend (not a second tap reusing a pending one): `id` is its row id,
    * `args` what `save_quiz_completion` receives. Lead sinks hang off this.
@@ -76,10 +79,17 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
   const { outbox, page, log } = options;
   const now = options.now ?? (() => new Date());
 
-  /** Fire and forget: the outbox keeps retrying after a failed first try; the console says so. */
-  const send = (fn: string, args: Record<string, unknown>, failure: string, id?: string) => {
-    outbox.enqueue(fn, args, id ? { id } : {}).catch(() => log(`${failure}; it will be retried`));
+  /**
+   * Fire and forget. After a failed first try the console says what became of the write: still queued
+   * (retried), or refused and kept aside by the outbox's dead-letter store (which reports why).
+   */
+  const send = (fn: string, args: Record<string, unknown>, failure: string, id = crypto.randomUUID()) => {
+    outbox.enqueue(fn, args, { id }).catch(() => log(`${failure}; ${fate(id)}`));
   };
+  const fate = (id: string) =>
+    outbox.pending().some((entry) => entry.id === id)
+      ? 'it stays queued and will be retried'
+      : 'it was refused and kept in the dead-letter store';
 
   const stepView = (visitor: VisitorSnapshot, name: string, number: number, completed: boolean) => {
     const eventId = crypto.randomUUID();
@@ -146,7 +156,14 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
       const id = pending ?? visitor.leadId;
       const saved = outbox.enqueue('save_quiz_completion', { ...args, id }, { id, dedupeKey });
       if (!pending) options.onLead?.({ id, args: { ...args, id }, visitor });
-      await saved;
+      await saved.catch((error: unknown) => {
+        log(`Lead not saved yet; ${fate(id)}`);
+        throw error;
+      });
+      // A lead of this session the backend refused before has now been corrected and sent.
+      options.deadLetters?.forget(
+        ({ entry }) => entry.fn === 'save_quiz_completion' && entry.args.session_id === visitor.sessionId,
+      );
       return { id };
     },
     finalClick(visitor) {

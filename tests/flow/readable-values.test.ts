@@ -11,7 +11,6 @@ import { resolveScreen } from '../../src/engine/resolve-screen.ts';
 import { createScopeBuilder } from '../../src/engine/scope.ts';
 import { interpolate, placeholderReads } from '../../src/engine/template.ts';
 import { validateFlowText } from '../../src/engine/validation/validate-flow.ts';
-import { RESULT_KEYS } from '../../src/scoring/compute-result.ts';
 import { loadFlow, shippedFlowText } from '../support/load-flow.ts';
 
 const flow = loadFlow();
@@ -52,7 +51,7 @@ describe('placeholder formats', () => {
 
 describe('the checker', () => {
   const check = (text: string) =>
-    validateFlowText(text, { file: 'flows/skin-funnel.json', resultKeys: RESULT_KEYS }).errors.map((e) => e.message);
+    validateFlowText(text, { file: 'flows/skin-funnel.json' }).errors.map((e) => e.message);
 
   it('refuses an unknown format, naming it', () => {
     const text = shippedFlowText().replace('{answers.changeSpeed:label|}', '{answers.changeSpeed:words|}');
@@ -67,7 +66,7 @@ describe('the checker', () => {
 
 /** Every string a screen shows, resolved for a visitor with these answers. */
 function shownTexts(answers: Answers): Map<string, string[]> {
-  const scopeFor = createScopeBuilder(flow.settings, resultCodeFor(flow.scoring).derive, labels);
+  const scopeFor = createScopeBuilder(flow.settings, resultCodeFor(flow, flow.settings).derive, labels);
   const shown = new Map<string, string[]>();
   for (const [id, screen] of Object.entries(flow.screens)) {
     const resolved = resolveScreen(screen, scopeFor({ answers, data: {}, path: '/' }, screen));
@@ -94,7 +93,7 @@ describe('every shipped screen', () => {
     skinTreatments: ['retinols'],
     hrt: 'no',
   };
-  const result: Record<string, unknown> = { ...resultCodeFor(flow.scoring).derive(answers, {}) };
+  const result: Record<string, unknown> = { ...resultCodeFor(flow, flow.settings).derive(answers, {}) };
 
   it('has a visitor whose skin age and gap are fractional (so the test can fail)', () => {
     expect(Number.isInteger(result['skinAge'])).toBe(false);

@@ -13,9 +13,12 @@ import {
   type FlowCheck,
 } from './graph-check.ts';
 import { parseJsonSource } from './json-source.ts';
+import { checkLogic } from './logic-check.ts';
+import { checkOptionValues } from './option-check.ts';
 import { PATH_PROOFS } from './path-proofs.ts';
 import { FLOW_WARNINGS } from './progress-check.ts';
 import { checkDataKeys, checkReferences } from './reference-check.ts';
+import { checkSampleImages } from './sample-images-check.ts';
 import { isFlow, schemaFindings } from './schema-check.ts';
 
 export type { FlowIssue } from './flow-issue.ts';
@@ -29,13 +32,15 @@ export const FLOW_CHECKS: readonly FlowCheck[] = [
   checkRedirectExits,
   checkDataKeys,
   checkReferences,
+  checkLogic,
+  checkOptionValues,
 ];
 
 /**
  * The checks of every path a visitor can take, and the warnings. They run once FLOW_CHECKS find no
  * error: on a graph with a dangling target every proof would only repeat that one mistake.
  */
-export const PATH_CHECKS: readonly FlowCheck[] = [...PATH_PROOFS, ...FLOW_WARNINGS];
+export const PATH_CHECKS: readonly FlowCheck[] = [...PATH_PROOFS, ...FLOW_WARNINGS, checkSampleImages];
 
 /** An unknown format version is the only finding: the rest of the file may follow another format. */
 function versionFinding(value: unknown): Finding | undefined {
@@ -53,8 +58,8 @@ function versionFinding(value: unknown): Finding | undefined {
 export interface ValidateFlowOptions {
   /** The file name issues carry, e.g. flows/my-funnel.json. */
   file: string;
-  /** The keys the scoring computes, readable as {result.key}. */
-  resultKeys: readonly string[];
+  /** Result keys some code computes besides the flow's computations (none for a flow-only funnel). */
+  resultKeys?: readonly string[];
   /** Further checks (e.g. path proofs), run after the built-in ones. */
   checks?: readonly FlowCheck[];
 }
@@ -99,7 +104,9 @@ export function validateFlowText(text: string, options: ValidateFlowOptions): Va
   if (badVersion) {
     findings.push(badVersion);
   } else if (isFlow(value)) {
-    const context = { resultKeys: options.resultKeys };
+    const context = {
+      resultKeys: [...Object.keys(value.computations ?? {}), ...(options.resultKeys ?? [])],
+    };
     for (const check of [...FLOW_CHECKS, ...(options.checks ?? [])]) findings.push(...check(value, context));
     if (!findings.some((f) => f.severity === 'error'))
       for (const check of PATH_CHECKS) findings.push(...check(value, context));
