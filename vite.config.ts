@@ -10,5 +10,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Read by scripts/bundle-size.ts to find the chunks loaded before the first question.
+    manifest: true,
   },
 });

@@ -18,13 +18,13 @@ describe('diffFlows', () => {
   it('summarises two screens swapped: the transitions and the progress that moved', () => {
     const reordered = editedFlow((json) => {
       const s = json.screens;
-      s['start'] = { ...s['start'], after: { delayMs: 600, to: 'change-speed' } };
+      s['start'] = { ...s['start'], after: { to: 'change-speed' } };
       s['change-speed'] = { ...s['change-speed'], next: 'skin-concerns', progress: { step: 2, of: 13 } };
       s['skin-concerns'] = { ...s['skin-concerns'], next: 'age', progress: { step: 3, of: 13 } };
     });
     expect(diffFlows(shipped, reordered)).toEqual([
       'Transitions changed:',
-      '  start: after 600 ms → skin-concerns  ⇒  after 600 ms → change-speed',
+      '  start: after 0 ms → skin-concerns  ⇒  after 0 ms → change-speed',
       '  skin-concerns: Continue → change-speed  ⇒  Continue → age',
       '  change-speed: Continue → age  ⇒  Continue → skin-concerns',
       '',

@@ -4,10 +4,10 @@
  * answers when that fails), and the real browser navigation. The backend code loads once `afterPaint` settles, so none
  * of it weighs on the first screen; tracking calls made before then are replayed into it.
  */
-import { createEdgeAnalysis } from '../analysis/edge-analysis.ts';
 import { withFallback, type FallbackEstimate } from '../analysis/fallback-analysis.ts';
-import type { FunnelPorts, PixelPort } from '../engine/ports.ts';
+import type { AnalysisPort, FunnelPorts, PixelPort } from '../engine/ports.ts';
 import { deferTracking } from '../tracking/deferred-tracking.ts';
+import { createAfterPaintQueue, pixelOffTapPath, trackingOffTapPath } from './off-tap-path.ts';
 import type { TrackingStart } from './tracking-chunk.ts';
 
 export interface AppPortsOptions extends Omit<TrackingStart, 'warn'> {
@@ -23,11 +23,33 @@ export function createAppPorts(options: AppPortsOptions): FunnelPorts {
   const tracking = afterPaint
     .then(() => import('./tracking-chunk.ts'))
     .then((chunk) => chunk.startTracking({ ...start, warn }));
+  // Tracking and pixel calls run after the next frame, so a tap paints the next screen first.
+  const queue = createAfterPaintQueue(window);
   return {
-    tracking: deferTracking(tracking, warn),
-    pixel,
-    analysis: withFallback(createEdgeAnalysis(start.config), fallback, warn),
+    tracking: trackingOffTapPath(deferTracking(tracking, warn), queue),
+    pixel: pixelOffTapPath(pixel, queue),
+    analysis: withFallback(lazyEdgeAnalysis(start.config), fallback, warn),
     navigation: { redirect: (url) => window.location.assign(url) },
     log: { warn },
+  };
+}
+
+/**
+ * The analyze-face client, fetched on the first photo (it has no business in the first bundle). A chunk
+ * that fails to load rejects like a failed call, so the fallback estimate takes over.
+ */
+function lazyEdgeAnalysis(config: AppPortsOptions['config']): AnalysisPort {
+  let edge: Promise<AnalysisPort> | undefined;
+  return {
+    analyzePhoto: async (image, visitor) => {
+      edge ??= import('../analysis/edge-analysis.ts').then(
+        (module) => module.createEdgeAnalysis(config),
+        (error: unknown) => {
+          edge = undefined;
+          throw error;
+        },
+      );
+      return (await edge).analyzePhoto(image, visitor);
+    },
   };
 }

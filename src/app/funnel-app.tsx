@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Spinner } from '../components/spinner.tsx';
+import { ScreenLoading } from '../components/screen-loading.tsx';
 import { ScreenFrame } from '../components/screen-frame.tsx';
 import { compileFlow, type FunnelSnapshot } from '../engine/compile-flow.ts';
 import type { ScreenEvent } from '../engine/events.ts';
@@ -9,13 +9,15 @@ import type { FunnelPorts } from '../engine/ports.ts';
 import { optionLabels } from '../engine/option-labels.ts';
 import { routeTable } from '../engine/routes.ts';
 import { createScopeBuilder } from '../engine/scope.ts';
-import { currentScreenId, readsResult, screenView } from '../engine/screen-view.ts';
+import { currentScreenId, readsResult, screenView, type ScreenView } from '../engine/screen-view.ts';
 import { resumeSession, saveSession } from '../engine/storage.ts';
 import { syncUrl } from '../engine/url-sync.ts';
+import { isRendererLoaded, preloadRenderer } from '../screens/registry.ts';
 import type { LazyResults } from './lazy-results.ts';
 import { trackGestureVisit, type GestureVisit } from './gesture-visit.ts';
 import { runningTimer } from './running-timer.ts';
 import { ScreenBody } from './screen-body.tsx';
+import { useShownView } from './use-shown-view.ts';
 
 export interface FunnelAppProps {
   flow: Flow;
@@ -24,10 +26,12 @@ export interface FunnelAppProps {
   results: Pick<LazyResults, 'derive' | 'ready' | 'isReady'>;
   /** Where the visitor's data lives (sessionStorage in the browser). */
   storage: Storage | null;
+  /** Told the id of every screen the visitor reaches (e.g. to prefetch the screens after it). */
+  onScreen?: (screenId: string) => void;
 }
 
 /** Runs a flow: the machine, the address bar, the storage and the current screen. */
-export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
+export function FunnelApp({ flow, ports, results, storage, onScreen }: FunnelAppProps) {
   const { machine, routes } = useMemo(
     () => ({ machine: compileFlow(flow, { ports, deriveResult: results.derive }), routes: routeTable(flow) }),
     [flow, ports, results],
@@ -56,6 +60,20 @@ export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
   const actor = useActorRef(machine, { input });
   const snapshot = useSelector(actor, (s) => s);
   const view = useMemo(() => screenView(snapshot, flow, scopeFor), [snapshot, flow, scopeFor]);
+  // A screen whose code is in draws at once; one still loading leaves the previous screen up.
+  const isReady = useCallback(
+    ({ screen }: ScreenView) => isRendererLoaded(screen.kind) && (resultsReady || !readsResult(screen)),
+    [resultsReady],
+  );
+  const load = useCallback(
+    ({ screen }: ScreenView) => Promise.all([preloadRenderer(screen.kind), readsResult(screen) ? results.ready : null]),
+    [results],
+  );
+  const { shown, holding } = useShownView(view, isReady, load);
+  const currentId = view?.id;
+  useEffect(() => {
+    if (currentId !== undefined) onScreen?.(currentId);
+  }, [currentId, onScreen]);
 
   useEffect(() => syncUrl(actor, flow, routes, window), [actor, flow, routes]);
 
@@ -101,7 +119,7 @@ export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
 
   // Move focus to the new screen so screen readers announce it, and start at its top.
   const mainRef = useRef<HTMLDivElement>(null);
-  const viewId = view?.id;
+  const viewId = shown?.id;
   useEffect(() => {
     if (viewId === undefined) return;
     window.scrollTo?.(0, 0);
@@ -110,27 +128,27 @@ export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
     heading?.focus({ preventScroll: true });
   }, [viewId]);
 
-  if (!view) return null;
-  const { screen } = view;
+  if (!shown) return null;
+  const { screen } = shown;
   const waiting = !resultsReady && readsResult(screen);
   const disclaimer =
     'showDisclaimer' in screen && screen.showDisclaimer ? flow.settings.disclaimer : undefined;
   return (
-    <div ref={mainRef}>
+    <div ref={mainRef} inert={holding} data-holding={holding || undefined}>
       <ScreenFrame brand={flow.settings.brand} progress={screen.progress} disclaimer={disclaimer}>
         {waiting ? (
-          <Spinner />
+          <ScreenLoading />
         ) : (
           <ScreenBody
-            key={view.id}
+            key={shown.id}
             kind={screen.kind}
             screen={screen}
-            answers={view.answers}
-            canContinue={view.canContinue}
-            busy={view.busy}
-            error={view.error}
-            errorField={view.errorField}
-            photo={view.photo}
+            answers={shown.answers}
+            canContinue={shown.canContinue}
+            busy={shown.busy}
+            error={shown.error}
+            errorField={shown.errorField}
+            photo={shown.photo}
             send={send}
           />
         )}

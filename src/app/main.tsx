@@ -3,13 +3,14 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import flow from 'virtual:flow';
 import { loadSession } from '../engine/storage.ts';
-import { preloadRenderers } from '../screens/registry.ts';
+import { preloadRenderer } from '../screens/registry.ts';
 import { backendConfig } from '../tracking/backend-config.ts';
 import { deferPixel } from '../tracking/deferred-pixel.ts';
 import { rememberLanding } from '../tracking/landing.ts';
 import { createAppPorts } from './app-ports.ts';
 import { FunnelApp } from './funnel-app.tsx';
 import { lazyResults } from './lazy-results.ts';
+import { createScreenPrefetch, whenIdle } from './screen-prefetch.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -18,10 +19,16 @@ const session = safeStorage(() => window.sessionStorage);
 const local = safeStorage(() => window.localStorage);
 const config = backendConfig(import.meta.env, window.location.origin);
 const landing = rememberLanding(session, document.referrer, window.location.search);
-// Resolves after the first paint: the lazy screens and the backend code wait for it.
-const afterPaint = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-// The ad pixel and its consent banner load after the first paint as well.
-const ads = afterPaint
+// Load order: the current screen's renderer (fetched when it renders), then the screens after it in
+// flow order in idle time, and only then the result code, the backend code and the ad pixel, so none
+// of them is ever fetched or run ahead of a screen's chunk.
+const prefetch = createScreenPrefetch({ flow, preload: preloadRenderer, idle: whenIdle(window) });
+const afterScreens = prefetch.screensLoaded;
+const results = lazyResults(() =>
+  afterScreens.then(() => import('./result-code-chunk.ts')).then((chunk) => chunk.resultCode),
+);
+const afterResults = results.ready.catch(() => undefined);
+const ads = afterResults
   .then(() => import('./ads-chunk.tsx'))
   .then((chunk) =>
     chunk.startAds({
@@ -33,7 +40,6 @@ const ads = afterPaint
     }),
   );
 const AdConsent = lazy(() => ads.then(({ AdConsent }) => ({ default: AdConsent })));
-const results = lazyResults(() => import('./result-code-chunk.ts').then((chunk) => chunk.resultCode));
 const ports = createAppPorts({
   config,
   sessionId: loadSession(session, flow).sessionId,
@@ -43,7 +49,8 @@ const ports = createAppPorts({
   campaign: landing.campaign,
   leadSinks: flow.settings.leadSinks ?? [],
   fallback: results.fallback,
-  afterPaint,
+  // Tracking calls made before then are queued and replayed (deferred-tracking.ts).
+  afterPaint: afterResults,
   pixel: deferPixel(
     ads.then(({ pixel }) => pixel),
     (message) => console.warn(message),
@@ -52,14 +59,12 @@ const ports = createAppPorts({
 
 createRoot(root).render(
   <StrictMode>
-    <FunnelApp flow={flow} ports={ports} results={results} storage={session} />
+    <FunnelApp flow={flow} ports={ports} results={results} storage={session} onScreen={prefetch.visit} />
     <Suspense fallback={null}>
       <AdConsent />
     </Suspense>
   </StrictMode>,
 );
-
-void afterPaint.then(() => preloadRenderers().catch(() => undefined));
 
 function safeStorage(get: () => Storage): Storage | null {
   try {

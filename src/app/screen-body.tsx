@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType } from 'react';
 import type { ScreenKind } from '../engine/flow-model.ts';
-import { Spinner } from '../components/spinner.tsx';
+import { ScreenLoading } from '../components/screen-loading.tsx';
 import { screenRenderers, type ScreenRenderers } from '../screens/registry.ts';
 import type { ScreenProps } from '../screens/screen-props.ts';
 
@@ -11,7 +11,7 @@ export function ScreenBody<K extends ScreenKind>(props: ScreenProps<K> & { kind:
   const { kind, ...rest } = props;
   const Renderer: ComponentType<ScreenProps<K>> = renderers[kind];
   return (
-    <Suspense fallback={<Spinner />}>
+    <Suspense fallback={<ScreenLoading />}>
       <Renderer {...rest} />
     </Suspense>
   );

@@ -21,20 +21,21 @@ describe('resuming a stored session', () => {
       'quizData_flow',
       JSON.stringify({ id: flow.id, version: 1, screen: 'removed-step' }),
     );
-    await renderFunnel(flow, '/quiz/removed-step', {
+    const { tracking } = await renderFunnel(flow, '/quiz/removed-step', {
       quizData: { age: 61 },
       assessmentData: { skin_age: 70 },
     });
-    expect(await screen.findByText('Starting assessment...')).toBeInTheDocument();
-    expect(window.location.pathname).toBe('/');
+    // The start screen, which moves on to the first question at once (no start delay in the flow).
+    expect(await screen.findByRole('heading', { name: 'Which changes in your skin concern you most?' })).toBeInTheDocument();
+    expect(tracking.calls.flatMap((c) => (c.type === 'screenViewed' ? [c.screenId] : []))).toEqual(['start', 'skin-concerns']);
+    expect(window.location.pathname).toBe('/quiz/skin-concerns');
     expect(JSON.parse(sessionStorage.getItem('quizData') ?? 'null')).toEqual({});
     expect(sessionStorage.getItem('assessmentData')).toBeNull();
     // The start screen is timed: its running timer is stored too, so a reload finishes it.
     expect(JSON.parse(sessionStorage.getItem('quizData_flow') ?? 'null')).toEqual({
       id: flow.id,
       version: 1,
-      screen: 'start',
-      timer: { enteredAt: expect.any(Number), path: '/' },
+      screen: 'skin-concerns',
     });
   });
 

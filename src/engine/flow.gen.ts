@@ -1098,9 +1098,9 @@ export interface NoteBlock {
  */
 export interface After {
   /**
-   * Delay in milliseconds.
+   * Delay in milliseconds. Leave out (or 0) to move on as soon as the screen is shown: it then stays up only while the next screen's code loads, e.g. a 'Starting...' screen.
    */
-  delayMs: number;
+  delayMs?: number;
   to?: ScreenId2;
 }
 /**

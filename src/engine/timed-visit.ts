@@ -29,7 +29,7 @@ export function timerDelays(flow: Flow): Record<string, (args: { context: { ente
   const delays: Record<string, (args: { context: { enteredAt: number } }) => number> = {};
   for (const [id, screen] of Object.entries(flow.screens)) {
     if (!('after' in screen) || screen.after === undefined) continue;
-    const { delayMs } = screen.after;
+    const delayMs = screen.after.delayMs ?? 0;
     delays[timerName(id)] = ({ context }) => {
       // A clock moved backwards (or a forged start) never lengthens the wait.
       return Math.max(0, delayMs - Math.max(0, Date.now() - context.enteredAt));

@@ -126,7 +126,7 @@ export const CalculatingAutoAdvance: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(calculating.message)).toBeInTheDocument();
-    const wait = { timeout: calculating.after.delayMs + 3000 };
+    const wait = { timeout: (calculating.after.delayMs ?? 0) + 3000 };
     await expect(await canvas.findByRole('button', { name: calculating.button }, wait)).toBeInTheDocument();
     await expect(await canvas.findByText(afterCalculating.question, {}, wait)).toBeInTheDocument();
   },

@@ -60,6 +60,8 @@ export function ownAnswers(screen: Screen): string[] {
  * every visit): how a story checks the engine really opened the screen it is named after.
  */
 export function shownText(screen: Screen): string | undefined {
+  // A screen that moves on at once (an `after` without a delay) is gone before a story can read it.
+  if ('after' in screen && !screen.after.delayMs) return undefined;
   const candidates: (string | undefined)[] = [];
   if (screen.kind === 'redirect' || screen.kind === 'calculating') candidates.push(screen.message);
   if (screen.kind === 'not-found') candidates.push(screen.headline);

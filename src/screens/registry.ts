@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import type { ScreenKind } from '../engine/flow-model.ts';
 import { NotFoundScreen } from './not-found/not-found.tsx';
 import { RedirectScreen } from './redirect/redirect.tsx';
@@ -7,76 +7,89 @@ import type { ScreenProps } from './screen-props.ts';
 /** One renderer per screen kind, each taking the props of its own kind. */
 export type ScreenRenderers = { [K in ScreenKind]: ComponentType<ScreenProps<K>> };
 
+/** A renderer whose code is split off the first bundle, with its chunk's load state. */
+interface SplitRenderer<K extends ScreenKind> {
+  Renderer: ComponentType<ScreenProps<K>>;
+  /** Starts (or joins) the chunk's download; resolves once the renderer can draw synchronously. */
+  preload: () => Promise<void>;
+  isLoaded: () => boolean;
+}
+
 /**
- * Starts loading a chunk once; later calls (and React.lazy) share the same promise. A failed load is
- * forgotten, so the next call (e.g. rendering the screen) tries the network again.
+ * A split renderer with a module cache in front of React.lazy: React.lazy suspends on its first render
+ * even when the chunk is already in (it can't read a settled promise synchronously), and React then
+ * holds the Suspense fallback for ~300 ms. Here a loaded renderer draws directly; only a renderer
+ * whose chunk is not in yet goes through React.lazy and suspends. A failed load is forgotten, so the
+ * next render or preload fetches again.
  */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let promise: Promise<T> | undefined;
-  return () =>
-    (promise ??= load().catch((error: unknown) => {
-      promise = undefined;
-      throw error;
-    }));
+function split<K extends ScreenKind>(load: () => Promise<ComponentType<ScreenProps<K>>>): SplitRenderer<K> {
+  let loaded: ComponentType<ScreenProps<K>> | undefined;
+  let pending: Promise<ComponentType<ScreenProps<K>>> | undefined;
+  const fetchOnce = () =>
+    (pending ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(() => fetchOnce().then((component) => ({ default: component })));
+  function Renderer(props: ScreenProps<K>) {
+    return createElement(loaded ?? Lazy, props);
+  }
+  return { Renderer, preload: () => fetchOnce().then(() => undefined), isLoaded: () => loaded !== undefined };
 }
 
 // Only the first screen's kind (redirect: 'Starting assessment...') and not-found are eager; every other
-// renderer is split off the first screen's bundle and fetched by preloadRenderers() right after it.
-const loadContent = once(() =>
-  import('./content/content.tsx').then((module) => ({ default: module.ContentScreen })),
-);
-const loadForm = once(() => import('./form/form.tsx').then((module) => ({ default: module.FormScreen })));
-const loadMultiSelect = once(() =>
-  import('./multi-select/multi-select.tsx').then((module) => ({ default: module.MultiSelectScreen })),
-);
-const loadSingleChoice = once(() =>
-  import('./single-choice/single-choice.tsx').then((module) => ({ default: module.SingleChoiceScreen })),
-);
-const loadSlider = once(() =>
-  import('./slider/slider.tsx').then((module) => ({ default: module.SliderScreen })),
-);
-const loadCalculating = once(() =>
-  import('./calculating/calculating.tsx').then((module) => ({ default: module.CalculatingScreen })),
-);
-const loadPhotoUpload = once(() =>
-  import('./photo-upload/photo-upload.tsx').then((module) => ({ default: module.PhotoUploadScreen })),
-);
-const loadReveal = once(() =>
-  import('./reveal/reveal.tsx').then((module) => ({ default: module.RevealScreen })),
-);
+// renderer is split off the first screen's bundle and fetched in the order the visitor meets it.
+const split_ = {
+  content: split(() => import('./content/content.tsx').then((m) => m.ContentScreen)),
+  form: split(() => import('./form/form.tsx').then((m) => m.FormScreen)),
+  'multi-select': split(() => import('./multi-select/multi-select.tsx').then((m) => m.MultiSelectScreen)),
+  'single-choice': split(() => import('./single-choice/single-choice.tsx').then((m) => m.SingleChoiceScreen)),
+  slider: split(() => import('./slider/slider.tsx').then((m) => m.SliderScreen)),
+  calculating: split(() => import('./calculating/calculating.tsx').then((m) => m.CalculatingScreen)),
+  'photo-upload': split(() => import('./photo-upload/photo-upload.tsx').then((m) => m.PhotoUploadScreen)),
+  reveal: split(() => import('./reveal/reveal.tsx').then((m) => m.RevealScreen)),
+};
 
 /**
  * The renderer of every screen kind. `satisfies` makes a kind without a renderer, or a renderer for
- * the wrong kind, a compile error. The first screen’s kind (redirect) and not-found are
- * eager; lazy ones need a Suspense boundary and should be warmed with `preloadRenderers()`.
+ * the wrong kind, a compile error. The first screen’s kind (redirect) and not-found are eager; the
+ * split ones suspend until their chunk is in (see {@link isRendererLoaded} and {@link preloadRenderer}).
  */
 export const screenRenderers = {
   redirect: RedirectScreen,
-  content: lazy(loadContent),
-  'multi-select': lazy(loadMultiSelect),
-  'single-choice': lazy(loadSingleChoice),
-  slider: lazy(loadSlider),
-  form: lazy(loadForm),
-  calculating: lazy(loadCalculating),
-  'photo-upload': lazy(loadPhotoUpload),
-  reveal: lazy(loadReveal),
+  content: split_.content.Renderer,
+  'multi-select': split_['multi-select'].Renderer,
+  'single-choice': split_['single-choice'].Renderer,
+  slider: split_.slider.Renderer,
+  form: split_.form.Renderer,
+  calculating: split_.calculating.Renderer,
+  'photo-upload': split_['photo-upload'].Renderer,
+  reveal: split_.reveal.Renderer,
   'not-found': NotFoundScreen,
 } satisfies ScreenRenderers;
 
+/** The split kinds' load state by kind; eager kinds have none. */
+const loaders: Partial<Record<ScreenKind, Omit<SplitRenderer<ScreenKind>, 'Renderer'>>> = split_;
+const splitOf = (kind: ScreenKind) => (Object.hasOwn(loaders, kind) ? loaders[kind] : undefined);
+
+/** Whether a kind's renderer draws synchronously now (eager kinds always do). */
+export function isRendererLoaded(kind: ScreenKind): boolean {
+  return splitOf(kind)?.isLoaded() ?? true;
+}
+
+/** Loads one kind's renderer chunk (at once for eager kinds). Rejects when the chunk fails to load. */
+export function preloadRenderer(kind: ScreenKind): Promise<void> {
+  return splitOf(kind)?.preload() ?? Promise.resolve();
+}
+
 /**
- * Loads every lazy renderer's chunk. Call after the first paint so a tap on Continue never waits for
- * the network. Safe to call many times and never rejects: a chunk that failed to load is fetched
- * again when its screen renders.
+ * Loads every split renderer's chunk. Safe to call many times and never rejects: a chunk that failed
+ * to load is fetched again when its screen renders. (The app loads them one by one in flow order
+ * instead; tests and Storybook use this.)
  */
 export async function preloadRenderers(): Promise<void> {
-  await Promise.allSettled([
-    loadContent(),
-    loadForm(),
-    loadMultiSelect(),
-    loadSingleChoice(),
-    loadSlider(),
-    loadCalculating(),
-    loadPhotoUpload(),
-    loadReveal(),
-  ]);
+  await Promise.allSettled(Object.values(split_).map((entry) => entry.preload()));
 }

@@ -1,5 +1,5 @@
 /**
- * The RPC sender over a mocked supabase-js: when the client is made and how, what a call sends, and
+ * The RPC sender over a mocked RPC client (rpc-client.ts): when the client is made, what a call sends, and
  * how failures are classified for the outbox.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import type { OutboxEntry } from './outbox.ts';
 import { createRpcSender, isRetryableRpc, RpcError } from './rpc-sender.ts';
 
 const supabase = vi.hoisted(() => ({ createClient: vi.fn(), rpc: vi.fn() }));
-vi.mock('@supabase/supabase-js', () => ({ createClient: supabase.createClient }));
+vi.mock('./rpc-client.ts', () => ({ loadRpcClient: supabase.createClient }));
 
 const CONFIG = { url: 'https://abc.supabase.co', anonKey: 'anon-key-1' };
 
@@ -18,7 +18,7 @@ function entry(fn: string, args: Record<string, unknown> = {}): OutboxEntry {
 /** Gives the dynamic import and its `then`s every chance to run. */
 const ticks = () => new Promise((done) => setTimeout(done, 20));
 
-/** supabase-js's builder: awaitable, with `abortSignal` returning the same answer. */
+/** postgrest-js's builder: awaitable, with `abortSignal` returning the same answer. */
 function builder(answer: unknown) {
   const signals: AbortSignal[] = [];
   return Object.assign(Promise.resolve(answer), {
@@ -29,20 +29,18 @@ function builder(answer: unknown) {
 
 beforeEach(() => {
   supabase.rpc.mockReset().mockImplementation(() => builder({ data: null, error: null, status: 204 }));
-  supabase.createClient.mockReset().mockImplementation(() => ({ rpc: supabase.rpc }));
+  supabase.createClient.mockReset().mockImplementation(() => Promise.resolve({ rpc: supabase.rpc }));
 });
 
 describe('createRpcSender', () => {
-  it('imports supabase-js only on the first send, and creates the client without auth persistence', async () => {
+  it('loads the RPC client only on the first send, for the configured backend', async () => {
     const sender = createRpcSender(CONFIG);
     await ticks();
     expect(supabase.createClient).not.toHaveBeenCalled();
 
     await expect(sender.send(entry('track_journey_step', { step: 'quiz_started' }))).resolves.toBeUndefined();
     expect(supabase.createClient).toHaveBeenCalledTimes(1);
-    expect(supabase.createClient).toHaveBeenCalledWith('https://abc.supabase.co', 'anon-key-1', {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    });
+    expect(supabase.createClient).toHaveBeenCalledWith(CONFIG);
     expect(supabase.rpc).toHaveBeenCalledWith('track_journey_step', { step: 'quiz_started' });
   });
 

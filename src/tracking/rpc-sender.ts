@@ -1,11 +1,12 @@
 /**
- * Sends outbox entries as Supabase RPC calls through supabase-js, which is imported on first use so it
- * stays out of the first screen's bundle. A failed call throws an {@link RpcError} carrying the HTTP
- * status, so the outbox can tell a network failure or outage (retry) from a refused input (kept aside, not retried).
+ * Sends outbox entries as Supabase RPC calls through the PostgREST client (see rpc-client.ts), which is
+ * imported on first use so it stays out of the screens' code. A failed call throws an {@link RpcError}
+ * carrying the HTTP status, so the outbox can tell a network failure or outage (retry) from a refused
+ * input (kept aside, not retried).
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { BackendConfig } from './backend-config.ts';
 import { isRetryable, type OutboxEntry } from './outbox.ts';
+import { loadRpcClient, type RpcClient } from './rpc-client.ts';
 
 export class RpcError extends Error {
   constructor(
@@ -40,18 +41,13 @@ export interface RpcSender {
   send(entry: OutboxEntry, signal?: AbortSignal): Promise<void>;
 }
 
-/** supabase-js is imported on the first send. The client keeps no auth session: the funnel has no login. */
+/** The client is imported on the first send (the funnel has no login, so no auth client at all). */
 export function createRpcSender(config: BackendConfig): RpcSender {
-  let client: Promise<SupabaseClient> | undefined;
-  const load = () =>
-    (client ??= import('@supabase/supabase-js').then(({ createClient }) =>
-      createClient(config.url, config.anonKey, {
-        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      }),
-    ));
+  let client: Promise<RpcClient> | undefined;
+  const load = () => (client ??= loadRpcClient(config));
   return {
     async send(entry, signal) {
-      let supabase: SupabaseClient;
+      let supabase: RpcClient;
       try {
         supabase = await load();
       } catch (error) {

@@ -50,7 +50,7 @@ export interface FlowScreen {
   content?: { type: string; text?: string }[];
   footer?: { type: string; text?: string }[];
   percent?: { label?: string; caption?: string };
-  after?: { delayMs: number; to?: string };
+  after?: { delayMs?: number; to?: string };
   next?: string | { to: string }[];
   requires?: { otherwise: string };
   submit?: { actor: string; errorMessage?: string };

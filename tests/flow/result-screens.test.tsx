@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { computeResult } from '../support/skin-scoring.ts';
 import { loadFlow } from '../support/load-flow.ts';
+import type { MemoryTracking } from '../../src/tracking/memory-tracking.ts';
 import {
   cardLines,
   figureValue,
@@ -68,10 +69,8 @@ async function expectRedirectToPhotoUpload() {
   expect(screen.queryByText(/Your skin age is/)).toBeNull();
 }
 
-async function expectRedirectToStart() {
-  expect(await screen.findByText('Starting assessment...')).toBeInTheDocument();
-  expect(window.location.pathname).toBe('/');
-  // …and the start screen moves on to the first question as usual.
+async function expectRedirectToStart(tracking: MemoryTracking) {
+  // The start screen is entered, and moves on to the first question at once (no start delay).
   expect(
     await screen.findByRole(
       'heading',
@@ -80,6 +79,7 @@ async function expectRedirectToStart() {
     ),
   ).toBeInTheDocument();
   expect(window.location.pathname).toBe('/quiz/skin-concerns');
+  expect(tracking.calls.flatMap((c) => (c.type === 'screenViewed' ? [c.screenId] : []))).toEqual(['start', 'skin-concerns']);
 }
 
 describe('detailed-analysis (/detailed-analysis, /results)', () => {
@@ -293,7 +293,7 @@ describe('hormone-suitability (/hormone-suitability)', () => {
   });
 
   it('with nothing stored redirects to the start screen (/)', async () => {
-    await renderFunnel(flow, '/hormone-suitability');
-    await expectRedirectToStart();
+    const { tracking } = await renderFunnel(flow, '/hormone-suitability');
+    await expectRedirectToStart(tracking);
   });
 });

@@ -264,9 +264,10 @@ describe('hormone-assessment (/hormone-assessment)', () => {
   });
 
   it('with nothing stored redirects to the start screen (/)', async () => {
-    await renderFunnel(flow, '/hormone-assessment');
-    expect(await screen.findByText('Starting assessment...')).toBeInTheDocument();
-    expect(window.location.pathname).toBe('/');
+    const { tracking } = await renderFunnel(flow, '/hormone-assessment');
+    // The start screen is entered, and moves on to the first question at once (no start delay).
+    expect(await screen.findByRole('heading', { name: 'Which changes in your skin concern you most?' })).toBeInTheDocument();
+    expect(tracking.calls.flatMap((c) => (c.type === 'screenViewed' ? [c.screenId] : []))).toEqual(['start', 'skin-concerns']);
     expect(screen.queryByTestId('animated-percent')).toBeNull();
   });
 });

@@ -61,7 +61,7 @@ export function mapEdges(screen: Screen): { to: string; text: string; dotted: bo
   const found: { to: string; text: string; dotted: boolean }[] = [];
   const button = screen.kind === 'redirect' ? 'then' : 'Continue';
   const viaTimer = 'after' in screen && screen.after.to === undefined;
-  const how = viaTimer ? `after ${'after' in screen ? screen.after.delayMs : 0} ms` : button;
+  const how = viaTimer ? `after ${'after' in screen ? (screen.after.delayMs ?? 0) : 0} ms` : button;
   if (typeof screen.next === 'string') found.push({ to: screen.next, text: how, dotted: viaTimer });
   else
     screen.next?.forEach((t, i, all) =>
@@ -77,7 +77,7 @@ export function mapEdges(screen: Screen): { to: string; text: string; dotted: bo
       }),
     );
   if ('after' in screen && screen.after.to !== undefined)
-    found.push({ to: screen.after.to, text: `after ${screen.after.delayMs} ms`, dotted: true });
+    found.push({ to: screen.after.to, text: `after ${screen.after.delayMs ?? 0} ms`, dotted: true });
   if (screen.requires)
     found.push({
       to: screen.requires.otherwise,
@@ -114,7 +114,7 @@ export function flowMermaid(flow: Flow): string {
     const url = externalUrl(flow, screen);
     if (url !== undefined) {
       const when =
-        'after' in screen && screen.after.to === undefined ? `after ${screen.after.delayMs} ms` : 'then';
+        'after' in screen && screen.after.to === undefined ? `after ${screen.after.delayMs ?? 0} ms` : 'then';
       lines.push(`  ${node(id)} -.->|${label(when)}| ${node(id)}_exit[/${label(`external page ${url}`)}/]`);
     }
   }

@@ -1,0 +1,132 @@
+/**
+ * In Chromium (playwright-core) against the production build and the local backend: the JavaScript
+ * loaded before the first question is on screen, and tap-to-painted on every main-path transition at
+ * 4× CPU throttling (CDP Emulation.setCPUThrottlingRate). A tap is timed in the page: from the click
+ * event's timestamp to the frame after the DOM change that put up the next screen's heading
+ * (requestAnimationFrame, then a message task, which runs once that frame has been painted).
+ */
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { loadFlow, withSettings, type Harness } from '../tests/e2e/harness.ts';
+import { walkMainPath, type MainPathTap } from '../tests/e2e/main-path-walk.ts';
+import { median } from './bench-lighthouse.ts';
+
+/** Armed before each tap; resolves with the milliseconds from the click to the next heading painted. */
+const ARM_TAP = `(() => {
+  // A screen's heading, or the status line of a screen without one (e.g. 'Creating Your Protocol').
+  const headingNow = () => document.querySelector('main h1, main h2, main [role="status"]');
+  const before = headingNow();
+  window.__tapResult = new Promise((resolve) => {
+    let clickedAt;
+    document.addEventListener('click', (event) => { clickedAt = event.timeStamp; }, { capture: true, once: true });
+    const observer = new MutationObserver(() => {
+      const heading = headingNow();
+      if (clickedAt === undefined || !heading || heading === before || document.querySelector('[data-holding]')) return;
+      observer.disconnect();
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve(performance.now() - clickedAt);
+        channel.port2.postMessage(null);
+      });
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+})()`;
+
+export interface TapTiming extends MainPathTap {
+  /** Median milliseconds from the click to the next heading painted. */
+  ms: number;
+  /** The tap submits to the server first (photo analysis, saving the lead): network time included. */
+  waitsForServer: boolean;
+}
+
+/**
+ * `thinkMs`: how long the walker stays on each screen before tapping, as a visitor reading it would;
+ * the next screens' code is fetched in that idle time (a tap sooner can meet a screen still loading).
+ */
+export async function measureTaps(harness: Harness, rounds: number, thinkMs: number): Promise<TapTiming[]> {
+  const flow = loadFlow();
+  const samples = new Map<string, { tap: MainPathTap; ms: number[] }>();
+  for (let round = 0; round < rounds; round++) {
+    const tp = await harness.open();
+    const cdp = await tp.context.newCDPSession(tp.page);
+    await tp.page.goto(tp.url('/'));
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await walkMainPath(tp.page, {
+      tap: async (page: Page, tap) => {
+        await page.waitForTimeout(thinkMs);
+        await page.evaluate(ARM_TAP);
+        await page.getByRole('button', { name: tap.label, exact: true }).click();
+        // A screen that leaves the page right away (an external redirect) can end the page first.
+        const ms = await page
+          .evaluate(() => (window as unknown as { __tapResult: Promise<number> }).__tapResult)
+          .catch(() => Number.NaN);
+        const key = `${tap.from}→${tap.to}`;
+        const entry = samples.get(key) ?? { tap, ms: [] };
+        entry.ms.push(ms);
+        samples.set(key, entry);
+      },
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await harness.closePages();
+  }
+  return [...samples.values()].map(({ tap, ms }) => ({
+    ...tap,
+    ms: median(ms),
+    waitsForServer: flow.screens[tap.from]?.submit !== undefined,
+  }));
+}
+
+/** The same tap timing on the React hello page (its Continue puts up a new heading), median of `taps`. */
+export async function measureHelloTaps(browser: Browser, url: string, taps: number, thinkMs: number): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await page.goto(url);
+    await page.getByRole('heading').waitFor();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const ms: number[] = [];
+    for (let i = 0; i < taps; i++) {
+      await page.waitForTimeout(thinkMs);
+      await page.evaluate(ARM_TAP);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      ms.push(await page.evaluate(() => (window as unknown as { __tapResult: Promise<number> }).__tapResult));
+    }
+    return median(ms);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The first screen from the start that waits for the visitor, and the text that shows it is up. */
+function firstQuestionText(): string {
+  const flow = loadFlow();
+  let id = flow.start;
+  for (let guard = 0; guard < 20; guard++) {
+    const screen = flow.screens[id];
+    if (!screen) break;
+    if (!screen.after) return withSettings(screen.question ?? screen.button ?? '', flow.settings);
+    const next = screen.after.to ?? (typeof screen.next === 'string' ? screen.next : undefined);
+    if (!next) break;
+    id = next;
+  }
+  throw new Error('no first question found from the start screen');
+}
+
+/** Gzip bytes (level 9, as bundle-size.ts counts) of every script fetched before the first question shows. */
+export async function measureJsBeforeFirstQuestion(harness: Harness): Promise<{ bytes: number; files: number }> {
+  const tp = await harness.open();
+  const bodies: Promise<Buffer | null>[] = [];
+  let done = false;
+  tp.page.on('response', (response) => {
+    if (done || response.request().resourceType() !== 'script') return;
+    bodies.push(response.body().catch(() => null));
+  });
+  await tp.page.goto(tp.url('/'));
+  await tp.page.getByText(firstQuestionText(), { exact: true }).first().waitFor({ timeout: 20_000 });
+  done = true;
+  const scripts = (await Promise.all(bodies)).filter((b): b is Buffer => b !== null);
+  await harness.closePages();
+  return { bytes: scripts.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0), files: scripts.length };
+}

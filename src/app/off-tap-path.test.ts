@@ -1,0 +1,65 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { TrackingPort } from '../engine/ports.ts';
+import { createAfterPaintQueue, pixelOffTapPath, trackingOffTapPath } from './off-tap-path.ts';
+
+function fakeWindow() {
+  const frames: (() => void)[] = [];
+  const tasks: (() => void)[] = [];
+  const listeners: (() => void)[] = [];
+  return {
+    win: {
+      requestAnimationFrame: (cb: () => void) => frames.push(cb),
+      setTimeout: (cb: () => void) => tasks.push(cb),
+      addEventListener: (_type: 'pagehide', cb: () => void) => listeners.push(cb),
+    },
+    frame: () => frames.splice(0).forEach((cb) => cb()),
+    task: () => tasks.splice(0).forEach((cb) => cb()),
+    pagehide: () => listeners.forEach((cb) => cb()),
+  };
+}
+
+function recordingPort(log: string[]): TrackingPort {
+  return {
+    screenViewed: (_track, id) => log.push(`view ${id}`),
+    journeyReached: (step) => log.push(`journey ${step}`),
+    stepTracked: (step) => log.push(`step ${step.name}`),
+    finalClick: () => log.push('final'),
+    saveLead: () => {
+      log.push('lead');
+      return Promise.resolve({ id: 'x' });
+    },
+  };
+}
+
+const visitor = { sessionId: 's', answers: {}, data: {}, leadId: null };
+
+describe('trackingOffTapPath', () => {
+  it('runs the calls of a tap in a task after the next frame, in order', () => {
+    const w = fakeWindow();
+    const log: string[] = [];
+    const port = trackingOffTapPath(recordingPort(log), createAfterPaintQueue(w.win));
+    port.screenViewed({}, 'a', visitor);
+    port.stepTracked({ name: 'n', number: 1, completed: false }, visitor);
+    expect(log).toEqual([]);
+    w.frame();
+    expect(log).toEqual([]); // the frame is painted first
+    w.task();
+    expect(log).toEqual(['view a', 'step n']);
+  });
+
+  it('sends earlier calls before a lead save, and everything queued when the page is left', async () => {
+    const w = fakeWindow();
+    const log: string[] = [];
+    const pixel = vi.fn();
+    const queue = createAfterPaintQueue(w.win);
+    const port = trackingOffTapPath(recordingPort(log), queue);
+    port.journeyReached('quiz_started', visitor);
+    await port.saveLead({ ...visitor, leadId: 'l' });
+    expect(log).toEqual(['journey quiz_started', 'lead']);
+    port.finalClick(visitor);
+    pixelOffTapPath({ track: pixel }, queue).track({ event: 'Lead' }, visitor);
+    w.pagehide();
+    expect(log).toEqual(['journey quiz_started', 'lead', 'final']);
+    expect(pixel).toHaveBeenCalledTimes(1);
+  });
+});

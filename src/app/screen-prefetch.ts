@@ -1,0 +1,77 @@
+/**
+ * Fetches the code of the screens a visitor is about to meet, one chunk at a time in idle time, in the
+ * order the flow's graph says they come (nearest first, recomputed at every screen). Whatever must
+ * wait for the screens (tracking, the backend client, the pixel) waits for `screensLoaded`, so it
+ * never competes with a screen's chunk for the network or the main thread.
+ */
+import type { Flow, ScreenKind } from '../engine/flow-model.ts';
+import { upcomingKinds } from '../engine/screen-order.ts';
+
+export interface ScreenPrefetchOptions {
+  flow: Pick<Flow, 'screens'>;
+  /** Loads one kind's renderer (see registry.ts); may reject. */
+  preload: (kind: ScreenKind) => Promise<void>;
+  /** Runs a task when the browser is idle (see {@link whenIdle}). */
+  idle: (task: () => void) => void;
+}
+
+export interface ScreenPrefetch {
+  /** The visitor is on `screenId`: fetch what comes after it, nearest first. */
+  visit(screenId: string): void;
+  /** Settles once every screen kind reachable from the screens visited so far has been fetched (or failed). */
+  screensLoaded: Promise<void>;
+}
+
+export function createScreenPrefetch({ flow, preload, idle }: ScreenPrefetchOptions): ScreenPrefetch {
+  const tried = new Set<ScreenKind>();
+  let order: ScreenKind[] = [];
+  let busy = false;
+  let finish = () => {};
+  const screensLoaded = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+
+  const pump = () => {
+    if (busy) return;
+    const kind = order.find((k) => !tried.has(k));
+    if (kind === undefined) {
+      finish();
+      return;
+    }
+    busy = true;
+    idle(() => {
+      // A failed chunk is not retried here: rendering its screen fetches it again.
+      void preload(kind)
+        .catch(() => undefined)
+        .then(() => {
+          tried.add(kind);
+          busy = false;
+          pump();
+        });
+    });
+  };
+
+  return {
+    visit(screenId) {
+      order = upcomingKinds(flow, screenId);
+      pump();
+    },
+    screensLoaded,
+  };
+}
+
+interface IdleWindow {
+  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
+  setTimeout: (callback: () => void, ms: number) => unknown;
+}
+
+/**
+ * requestIdleCallback where the browser has it (Safari lacks it), with a timeout so a busy page still
+ * gets its next screens soon; else a short timer.
+ */
+export function whenIdle(win: IdleWindow, timeoutMs = 1000): (task: () => void) => void {
+  return (task) => {
+    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(task, { timeout: timeoutMs });
+    else win.setTimeout(task, 50);
+  };
+}

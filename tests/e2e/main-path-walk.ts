@@ -1,0 +1,95 @@
+/**
+ * Walks the flow's main path in a page from `/` by reading the flow, not a script of screens: on each
+ * screen it gives the least answer that lets the visitor on (the first option, the default slider
+ * value, a sample photo, a name and an email) and taps the screen's button, until a screen without a
+ * route (the transient last screen) or without a button. Used by the no-spinner test and `npm run bench`
+ * (so it waits with Playwright alone: funnel.ts needs the Vitest runner).
+ */
+import type { Page } from 'playwright-core';
+import { loadFlow, SAMPLE_FACE_PHOTO, withSettings, type FlowScreen } from './harness.ts';
+
+const flow = loadFlow();
+const WAIT_MS = 20_000;
+
+function screenOf(id: string): FlowScreen {
+  const screen = flow.screens[id];
+  if (!screen) throw new Error(`The flow has no screen "${id}"`);
+  return screen;
+}
+
+/** Waits until screen `id` is shown: its route in the address bar and its button on the page. */
+async function waitForScreen(page: Page, id: string): Promise<void> {
+  const { route, button } = screenOf(id);
+  if (route !== undefined) {
+    const path = withSettings(route, flow.settings);
+    await page.waitForURL((url) => url.pathname === path, { timeout: WAIT_MS });
+  }
+  if (button !== undefined) {
+    await page.getByRole('button', { name: withSettings(button, flow.settings), exact: true }).or(page.locator('main button')).first().waitFor({ timeout: WAIT_MS });
+  }
+}
+
+export interface MainPathTap {
+  /** The screen the tap is on, and the one it leads to. */
+  from: string;
+  to: string;
+  label: string;
+}
+
+export interface WalkOptions {
+  /** Performs the tap on the button (default: a click); the bench times it. */
+  tap?: (page: Page, tap: MainPathTap) => Promise<void>;
+  /** The most taps to make (a guard against a flow that loops). */
+  maxTaps?: number;
+}
+
+/** The plain `next` of a screen (the main path's screens have one). */
+function nextOf(id: string): string | undefined {
+  const { next, after } = screenOf(id);
+  if (typeof next === 'string') return next;
+  return next?.[0]?.to ?? after?.to;
+}
+
+/** Answers screen `id` so its button is enabled. */
+async function answer(page: Page, id: string): Promise<void> {
+  const screen = screenOf(id);
+  if ((screen.kind === 'multi-select' || screen.kind === 'single-choice') && screen.options?.[0]) {
+    const role = screen.kind === 'single-choice' ? 'radio' : 'checkbox';
+    await page.getByRole(role, { name: screen.options[0].label, exact: true }).click();
+  } else if (screen.kind === 'photo-upload') {
+    await page.locator('input[type="file"]').setInputFiles(SAMPLE_FACE_PHOTO);
+    await page.getByRole('img', { name: 'Your chosen photo' }).waitFor({ timeout: WAIT_MS });
+  } else if (screen.kind === 'form') {
+    for (const field of screen.fields ?? []) {
+      const value = /mail/i.test(field.name) ? 'walker@example.com' : 'Walker';
+      await page.getByLabel(field.label, { exact: true }).fill(value);
+    }
+  }
+}
+
+/** Walks from the page's current screen (open `/` first); returns the taps made, in order. */
+export async function walkMainPath(page: Page, options: WalkOptions = {}): Promise<MainPathTap[]> {
+  const tap = options.tap ?? ((p, t) => p.getByRole('button', { name: t.label, exact: true }).click());
+  const taps: MainPathTap[] = [];
+  let id = flow.start;
+  // Screens that move on by themselves (the start screen) lead to the first question.
+  while (screenOf(id).after && !screenOf(id).button) {
+    const next = nextOf(id);
+    if (next === undefined) return taps;
+    id = next;
+  }
+  while (taps.length < (options.maxTaps ?? 40)) {
+    await waitForScreen(page, id);
+    const to = nextOf(id);
+    if (to === undefined || screenOf(id).button === undefined) break;
+    await answer(page, id);
+    const label = withSettings(screenOf(id).button ?? '', flow.settings);
+    await page.getByRole('button', { name: label, exact: true }).waitFor({ timeout: WAIT_MS });
+    const step = { from: id, to, label };
+    await tap(page, step);
+    taps.push(step);
+    if (screenOf(to).route === undefined) break;
+    id = to;
+  }
+  return taps;
+}
