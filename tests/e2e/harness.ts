@@ -59,6 +59,9 @@ export interface FlowScreen {
   linkLabel?: string;
   pickLabel?: string;
   formats?: string;
+  refusals?: Record<string, string>;
+  retryLabel?: string;
+  continueWithoutLabel?: string;
   overlay?: { title: string; markers: string[] };
   continue?: { type: string; params?: Record<string, unknown> }[];
   track?: { journey?: string; step?: string; stepNumber?: number };
