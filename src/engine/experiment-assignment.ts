@@ -1,0 +1,99 @@
+/**
+ * Which variant of each experiment a visitor sees: sticky and deterministic, from a hash (FNV-1a) of
+ * the experiment id and the visitor's id, so the same visitor gets the same variant on every reload, in
+ * every tab and on every device that shares her visitor id, with no server round trip. Applied to the
+ * flow before the machine is compiled: the variant's flow is what runs. Pure, framework-free.
+ */
+import { applyPatches, patchedScreens } from './apply-patches.ts';
+import type { Experiment, Flow, Variant } from './flow.gen.ts';
+
+/** One experiment's variant for this visitor. */
+export interface Assignment {
+  experiment: string;
+  variant: string;
+  /** Chosen with ?variant= (QA, Storybook): marked so results leave it out. */
+  override: boolean;
+  /** The screens the variant changes; the exposure is recorded when the visitor first reaches one. */
+  screens: string[];
+  /** The variant changes settings, which any screen may show: the first screen reached exposes it. */
+  everywhere: boolean;
+}
+
+/** The `variants` argument of the tracking records: `{ "<experiment>": { variant, override } }`. */
+export type VariantsArg = Record<string, { variant: string; override: boolean }>;
+
+/** FNV-1a, 32 bits: a fast, well-spread string hash (not for secrets: assignment is no secret). */
+export function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash >>> 0;
+}
+
+/** The variant a visitor falls in: her hash's place in [0, 1) against the cumulative weights. */
+export function pickVariant(experiment: Experiment, visitorId: string): Variant | undefined {
+  const total = experiment.variants.reduce((sum, variant) => sum + variant.weight, 0);
+  const point = (fnv1a(`${experiment.id}:${visitorId}`) / 2 ** 32) * total;
+  let cumulative = 0;
+  // The last variant also takes any rounding remainder at the very top of the range.
+  return (
+    experiment.variants.find((variant) => (cumulative += variant.weight) > point) ??
+    experiment.variants.at(-1)
+  );
+}
+
+/** Whether an experiment runs on `now` (its start and stop days, UTC, both included). */
+export function isRunning(experiment: Experiment, now: Date): boolean {
+  const day = now.toISOString().slice(0, 10);
+  return experiment.start <= day && day <= experiment.stop;
+}
+
+/** The `?variant=<experiment>:<variant>` overrides of a query string (several may be given). */
+export function variantOverrides(search: string): Map<string, string> {
+  const overrides = new Map<string, string>();
+  for (const value of new URLSearchParams(search).getAll('variant')) {
+    const [experiment, variant] = value.split(':');
+    if (experiment && variant) overrides.set(experiment, variant);
+  }
+  return overrides;
+}
+
+/**
+ * The flow this visitor sees and her assignments. An override names a variant of a declared experiment
+ * (an unknown one is ignored, so a stale QA link shows the normal funnel) and applies even outside the
+ * experiment's dates; otherwise only running experiments assign.
+ */
+export function assignExperiments(
+  flow: Flow,
+  visitorId: string,
+  now: Date,
+  overrides: ReadonlyMap<string, string> = new Map(),
+): { flow: Flow; assignments: Assignment[] } {
+  let current = flow;
+  const assignments: Assignment[] = [];
+  for (const experiment of flow.experiments ?? []) {
+    const forced = experiment.variants.find((variant) => variant.id === overrides.get(experiment.id));
+    if (!forced && !isRunning(experiment, now)) continue;
+    const variant = forced ?? pickVariant(experiment, visitorId);
+    if (variant === undefined) continue;
+    current = applyPatches(current, variant.patches).flow;
+    assignments.push({
+      experiment: experiment.id,
+      variant: variant.id,
+      override: forced !== undefined,
+      screens: patchedScreens(variant.patches),
+      everywhere: variant.patches.some((patch) => patch.path.startsWith('/settings/')),
+    });
+  }
+  return { flow: current, assignments };
+}
+
+/** The assignments as the records' `variants` argument (null when there are none). */
+export function variantsArg(assignments: readonly Assignment[]): VariantsArg | null {
+  if (assignments.length === 0) return null;
+  return Object.fromEntries(
+    assignments.map((a) => [a.experiment, { variant: a.variant, override: a.override }]),
+  );
+}
