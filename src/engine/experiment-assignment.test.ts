@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Experiment } from './flow.gen.ts';
 import { loadFlow } from '../../tests/support/load-flow.ts';
 import {
   assignExperiments,
@@ -26,9 +27,13 @@ describe('experiment assignment', () => {
     const share = first.filter((id) => id === 'tipping-point').length / ids.length;
     expect(share).toBeGreaterThan(0.46);
     expect(share).toBeLessThan(0.54);
-    const skewed = {
+    const [control, variant] = experiment.variants;
+    const skewed: Experiment = {
       ...experiment,
-      variants: experiment.variants.map((v, i) => ({ ...v, weight: i === 0 ? 1 : 3 })),
+      variants: [
+        { ...control, weight: 1 },
+        { ...variant, weight: 3 },
+      ],
     };
     const skewedShare =
       ids.filter((id) => pickVariant(skewed, id)?.id === 'tipping-point').length / ids.length;
