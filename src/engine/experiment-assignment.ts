@@ -13,9 +13,9 @@ export interface Assignment {
   variant: string;
   /** Chosen with ?variant= (QA, Storybook): marked so results leave it out. */
   override: boolean;
-  /** The screens the variant changes; the exposure is recorded when the visitor first reaches one. */
+  /** The screens any variant of the experiment changes; the exposure is recorded when she first reaches one. */
   screens: string[];
-  /** The variant changes settings, which any screen may show: the first screen reached exposes it. */
+  /** A variant changes settings, which any screen may show: the first screen reached exposes her. */
   everywhere: boolean;
 }
 
@@ -83,8 +83,10 @@ export function assignExperiments(
       experiment: experiment.id,
       variant: variant.id,
       override: forced !== undefined,
-      screens: patchedScreens(variant.patches),
-      everywhere: variant.patches.some((patch) => patch.path.startsWith('/settings/')),
+      // Every arm, the control too, is exposed where the experiment changes something, so the arms are
+      // compared over the same visitors.
+      screens: [...new Set(experiment.variants.flatMap((v) => patchedScreens(v.patches)))],
+      everywhere: experiment.variants.some((v) => v.patches.some((patch) => patch.path.startsWith('/settings/'))),
     });
   }
   return { flow: current, assignments };

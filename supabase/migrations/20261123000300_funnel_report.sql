@@ -114,7 +114,8 @@ from (
 order by session_id, experiment_id, source, at;
 comment on view funnel_report.session_arms is 'Each session''s variant per experiment (first touch wins); override = a ?variant= QA visit.';
 
--- Per arm and screen: sessions that reached it, that viewed another screen after it, and the median
+-- Per arm and screen: sessions that reached it, that went on (viewed another screen after it, or it was
+-- their last view and they clicked the final call to action, which leaves the funnel), and the median
 -- seconds from a view of it to the next view. p_experiment null: one arm, 'all', of every session.
 create function funnel_report.screen_figures(
   p_experiment text default null, p_from timestamptz default null, p_to timestamptz default null
@@ -128,17 +129,26 @@ language sql stable set search_path = '' as $$
     where (p_from is null or v.session_start >= p_from)
       and (p_to is null or v.session_start < p_to)
       and (p_experiment is null or (a.variant_id is not null and not a.override))
+  ), finished as (
+    select j.session_id from public.user_journey_sessions j where j.clicked_final_cta
+    union select u.session_id from public.user_assessments u where u.clicked_final_cta
+    union select q.session_id from public.quiz_completions q where q.clicked_final_cta
   ), per_session as (
-    select arm, session_id, step_name,
-      bool_or(next_step is not null and next_step <> step_name) as continued
-    from views group by arm, session_id, step_name
+    select v.arm, v.session_id, v.step_name,
+      bool_or((v.next_step is not null and v.next_step <> v.step_name)
+        or (v.next_step is null and f.session_id is not null)) as continued
+    from views v left join finished f on f.session_id = v.session_id
+    group by v.arm, v.session_id, v.step_name
+  ), times as (
+    select w.arm, w.step_name,
+      percentile_cont(0.5) within group (order by extract(epoch from w.next_at - w.visited_at)) as median_seconds
+    from views w
+    where w.next_at is not null and w.next_step <> w.step_name
+    group by w.arm, w.step_name
   )
-  select s.arm, s.step_name, count(*)::integer as reached, count(*) filter (where s.continued)::integer as continued,
-    (select percentile_cont(0.5) within group (order by extract(epoch from w.next_at - w.visited_at))
-       from views w
-      where w.arm = s.arm and w.step_name = s.step_name and w.next_at is not null
-        and w.next_step <> w.step_name) as median_seconds
-  from per_session s
+  select s.arm, s.step_name, count(*)::integer as reached, (count(*) filter (where s.continued))::integer as continued,
+    max(t.median_seconds) as median_seconds
+  from per_session s left join times t on t.arm = s.arm and t.step_name = s.step_name
   group by s.arm, s.step_name
 $$;
 comment on function funnel_report.screen_figures is
