@@ -5,6 +5,7 @@
  */
 import type { StorybookConfig } from '@storybook/react-vite';
 import { flowStoriesIndexer } from '../scripts/vite-plugin-flow-stories.ts';
+import { flowFile } from '../scripts/lib/flow-path.ts';
 
 const config: StorybookConfig = {
   framework: {
@@ -12,7 +13,7 @@ const config: StorybookConfig = {
     // Storybook's own Vite config: the app's (vite.config.ts) also mounts the local backend server.
     options: { builder: { viteConfigPath: '.storybook/vite.config.ts' } },
   },
-  stories: ['../src/**/*.mdx', '../src/**/*.stories.@(ts|tsx)', '../flows/skin-funnel.json'],
+  stories: ['../src/**/*.mdx', '../src/**/*.stories.@(ts|tsx)', `../${flowFile()}`],
   experimental_indexers: async (existing) => [flowStoriesIndexer(), ...(existing ?? [])],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y'],
   staticDirs: ['../public'],

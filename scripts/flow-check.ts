@@ -1,15 +1,16 @@
 /**
- * `npm run flow:check [file]`: validates a flow file (default flows/skin-funnel.json) and prints every
+ * `npm run flow:check [file]`: validates a flow file (default: FLOW's, see scripts/lib/flow-path.ts) and prints every
  * issue as file:line:column pointer: message — hint. Exit code 1 on any error (or warning with --strict).
  */
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { RESULT_KEYS } from '../src/scoring/compute-result.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
+import { flowFile } from './lib/flow-path.ts';
 
 const args = process.argv.slice(2);
 const strict = args.includes('--strict');
-const path = args.find((arg) => !arg.startsWith('--')) ?? 'flows/skin-funnel.json';
+const path = args.find((arg) => !arg.startsWith('--')) ?? flowFile();
 const file = relative(process.cwd(), path) || path;
 
 const text = await readFile(path, 'utf8').catch((cause: unknown) => {

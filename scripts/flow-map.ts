@@ -1,17 +1,21 @@
 /**
- * `npm run flow:map [file] [--out docs/flow.md]`: writes the Mermaid map of a flow file (screens,
+ * `npm run flow:map [file] [--out docs/flow.md]`: writes (FLOW picks the file too; another flow than
+ * the default one is written to docs/flow-<name>.md) the Mermaid map of a flow file (screens,
  * routes, transitions, delays, guards). A test fails when the committed map is stale.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { relative } from 'node:path';
+import { basename, relative } from 'node:path';
 import { RESULT_KEYS } from '../src/scoring/compute-result.ts';
 import { flowMapMarkdown } from '../src/engine/validation/flow-map.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
+import { DEFAULT_FLOW_FILE, flowFile } from './lib/flow-path.ts';
 
 const args = process.argv.slice(2);
 const outAt = args.indexOf('--out');
-const out = outAt >= 0 ? args[outAt + 1] : 'docs/flow.md';
-const path = args.find((arg, i) => !arg.startsWith('--') && i !== outAt + 1) ?? 'flows/skin-funnel.json';
+const path = args.find((arg, i) => !arg.startsWith('--') && i !== outAt + 1) ?? flowFile();
+// The default flow's map is docs/flow.md; another flow's gets its own page, so it never overwrites it.
+const out =
+  outAt >= 0 ? args[outAt + 1] : path === DEFAULT_FLOW_FILE ? 'docs/flow.md' : `docs/flow-${basename(path, '.json')}.md`;
 const file = relative(process.cwd(), path) || path;
 
 const text = await readFile(path, 'utf8');

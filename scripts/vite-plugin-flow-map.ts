@@ -9,18 +9,19 @@ import type { Plugin } from 'vite';
 import { RESULT_KEYS } from '../src/scoring/compute-result.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { flowErrorPage, flowMapPage } from './lib/flow-map-page.ts';
+import { flowFile } from './lib/flow-path.ts';
 
 /** The path of the page. */
 export const FLOW_MAP_PATH = '/__flow';
 
 export interface FlowMapPluginOptions {
-  /** The flow file, relative to Vite's root (default flows/skin-funnel.json). */
+  /** The flow file, relative to Vite's root (default: FLOW, else the default flow). */
   file?: string;
 }
 
 /** The dev-server plugin that answers /__flow. */
 export function flowMapPlugin(options: FlowMapPluginOptions = {}): Plugin {
-  const file = options.file ?? 'flows/skin-funnel.json';
+  const file = options.file ?? flowFile();
   return {
     name: 'funnel-flow-map',
     apply: 'serve',

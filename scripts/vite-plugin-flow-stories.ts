@@ -18,10 +18,10 @@ import type { Flow } from '../src/engine/flow-model.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { flowStoryPlan, type ScreenStories } from '../src/flow-stories/flow-story-plan.ts';
 import { RESULT_KEYS } from '../src/scoring/compute-result.ts';
+import { flowFile } from './lib/flow-path.ts';
 
 const PREFIX = 'virtual:flow-stories/';
 const RESOLVED_PREFIX = `\0${PREFIX}`;
-const DEFAULT_FLOW = 'flows/skin-funnel.json';
 const BUILDER = 'src/flow-stories/flow-story-file.tsx';
 
 /** The story module id of a screen (the index's importPath). */
@@ -51,8 +51,8 @@ export function flowIndexInputs(plan: readonly ScreenStories[]): StoryIndexInput
   );
 }
 
-/** Storybook's indexer for the flow file (`file`, relative to the working directory). */
-export function flowStoriesIndexer(file: string = DEFAULT_FLOW): Indexer {
+/** Storybook's indexer for the flow file (`file`, relative to the working directory; default FLOW's). */
+export function flowStoriesIndexer(file: string = flowFile()): Indexer {
   const absolute = resolve(file);
   return {
     test: new RegExp(`${escapeRegExp(absolute)}$`),
@@ -76,7 +76,7 @@ export function flowStoryModuleCode(screen: ScreenStories, builderPath: string):
 
 /** The Vite plugin serving `virtual:flow-stories/<screen id>` (use beside flowPlugin()). */
 export function flowStoriesPlugin(options: { file?: string } = {}): Plugin {
-  const file = options.file ?? DEFAULT_FLOW;
+  const file = options.file ?? flowFile();
   let root = process.cwd();
   return {
     name: 'funnel-flow-stories',

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { RESULT_KEYS } from '../src/scoring/compute-result.ts';
+import { flowFile } from './lib/flow-path.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 
 const VIRTUAL_ID = 'virtual:flow';
@@ -17,7 +18,7 @@ const SCORING_ID = 'virtual:flow-scoring';
 const RESOLVED_SCORING_ID = '\0virtual:flow-scoring';
 
 export interface FlowPluginOptions {
-  /** The flow file, relative to Vite's root (default flows/skin-funnel.json). */
+  /** The flow file, relative to Vite's root (default: FLOW, else the default flow; scripts/lib/flow-path.ts). */
   file?: string;
   /** The keys the scoring computes, readable as {result.key} (default: the scoring's RESULT_KEYS). */
   resultKeys?: readonly string[];
@@ -25,7 +26,7 @@ export interface FlowPluginOptions {
 
 /** The Vite plugin that validates the flow file and serves it as `virtual:flow`. */
 export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
-  const file = options.file ?? 'flows/skin-funnel.json';
+  const file = options.file ?? flowFile();
   const resultKeys = options.resultKeys ?? RESULT_KEYS;
   let root = process.cwd();
   const flowPath = () => resolve(root, file);

@@ -7,13 +7,12 @@ import { resolve } from 'node:path';
 import type { Connect, Plugin } from 'vite';
 import { createLocalBackend, type LocalBackend } from '../server/local-backend.ts';
 import { localFunctions } from '../server/local-functions.ts';
+import { flowFile } from './lib/flow-path.ts';
 
 export interface LocalBackendPluginOptions {
   /** A backend made by the caller (tests pass an in-memory one to read its rows). */
   backend?: LocalBackend;
 }
-
-const FLOW_FILE = 'flows/skin-funnel.json';
 
 /** The PGlite data folder of `npm start` and `npm run dev` (git-ignored). */
 export const LOCAL_DATA_DIR = '.data/local-db';
@@ -27,7 +26,7 @@ export function localBackendPlugin(options: LocalBackendPluginOptions = {}): Plu
       options.backend ??
       (owned = createLocalBackend({
         dataDir: resolve(root, LOCAL_DATA_DIR),
-        functions: localFunctions(resolve(root, FLOW_FILE)),
+        functions: localFunctions(resolve(root, flowFile())),
       }));
     middlewares.use((req, res, next) => backend.middleware(req, res, next));
     return owned;

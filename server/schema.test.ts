@@ -181,7 +181,7 @@ describe('RPC arguments', () => {
     ['track_journey_step', 'session_id', '11111111-1111-4111-8111-11111111111'],
     ['track_journey_step', 'session_id', 42],
     ['track_journey_step', 'step', undefined],
-    ['track_journey_step', 'step', 'step_99'],
+    ['track_journey_step', 'step', 'Step 99'],
     ['track_journey_step', 'step', 6],
     ['track_journey_step', 'user_agent', 'u'.repeat(513)],
     ['track_journey_step', 'user_agent', 'UA\u0001'],

@@ -1,17 +1,16 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Spinner } from '../components/spinner.tsx';
-import { ScreenFrame } from '../components/screen-frame.tsx';
+import { useActorRef } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { ScreenErrorBoundary } from '../components/screen-error-boundary.tsx';
 import { compileFlow } from '../engine/compile-flow.ts';
 import type { Flow } from '../engine/flow-model.ts';
 import type { FunnelPorts } from '../engine/ports.ts';
-import { routeTable } from '../engine/routes.ts';
+import { resolveRoute, routeTable } from '../engine/routes.ts';
 import { createScopeBuilder } from '../engine/scope.ts';
-import { currentScreenId, readsResult, screenView } from '../engine/screen-view.ts';
+import { currentScreenId } from '../engine/screen-view.ts';
 import { resumeSession, saveSession } from '../engine/storage.ts';
 import { syncUrl } from '../engine/url-sync.ts';
 import type { LazyResults } from './lazy-results.ts';
-import { ScreenBody } from './screen-body.tsx';
+import { CurrentScreen } from './current-screen.tsx';
 
 export interface FunnelAppProps {
   flow: Flow;
@@ -22,7 +21,7 @@ export interface FunnelAppProps {
   storage: Storage | null;
 }
 
-/** Runs a flow: the machine, the address bar, the storage and the current screen. */
+/** Runs a flow: the machine, the address bar, the storage and the current screen (in an error boundary). */
 export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
   const { machine, routes } = useMemo(
     () => ({ machine: compileFlow(flow, { ports, deriveResult: results.derive }), routes: routeTable(flow) }),
@@ -50,8 +49,6 @@ export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
     [storage, flow],
   );
   const actor = useActorRef(machine, { input });
-  const snapshot = useSelector(actor, (s) => s);
-  const view = useMemo(() => screenView(snapshot, flow, scopeFor), [snapshot, flow, scopeFor]);
 
   useEffect(() => syncUrl(actor, flow, routes, window), [actor, flow, routes]);
 
@@ -59,51 +56,28 @@ export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
     // The screen is saved too, so a later flow version knows where this session was.
     let last = actor.getSnapshot();
     saveSession(storage, flow, last.context, currentScreenId(last));
-    const subscription = actor.subscribe((snapshot) => {
-      const { context } = snapshot;
-      const same = context.answers === last.context.answers && context.data === last.context.data;
-      if (same && currentScreenId(snapshot) === currentScreenId(last)) return;
-      last = snapshot;
-      saveSession(storage, flow, context, currentScreenId(snapshot));
+    const subscription = actor.subscribe({
+      next: (snapshot) => {
+        const { context } = snapshot;
+        const same = context.answers === last.context.answers && context.data === last.context.data;
+        if (same && currentScreenId(snapshot) === currentScreenId(last)) return;
+        last = snapshot;
+        saveSession(storage, flow, context, currentScreenId(snapshot));
+      },
+      // A machine error is shown (and logged) by the screen's error boundary, not thrown at the page.
+      error: () => undefined,
     });
     return () => subscription.unsubscribe();
   }, [actor, storage, flow]);
 
-  // Move focus to the new screen so screen readers announce it, and start at its top.
-  const mainRef = useRef<HTMLDivElement>(null);
-  const viewId = view?.id;
-  useEffect(() => {
-    if (viewId === undefined) return;
-    window.scrollTo?.(0, 0);
-    const heading = mainRef.current?.querySelector<HTMLElement>('main h1, main h2');
-    heading?.setAttribute('tabindex', '-1');
-    heading?.focus({ preventScroll: true });
-  }, [viewId]);
-
-  if (!view) return null;
-  const { screen } = view;
-  const waiting = !resultsReady && readsResult(screen);
-  const disclaimer =
-    'showDisclaimer' in screen && screen.showDisclaimer ? flow.settings.disclaimer : undefined;
+  const start = flow.screens[flow.start]?.route;
   return (
-    <div ref={mainRef}>
-      <ScreenFrame brand={flow.settings.brand} progress={screen.progress} disclaimer={disclaimer}>
-        {waiting ? (
-          <Spinner />
-        ) : (
-          <ScreenBody
-            key={view.id}
-            kind={screen.kind}
-            screen={screen}
-            answers={view.answers}
-            canContinue={view.canContinue}
-            busy={view.busy}
-            error={view.error}
-            photo={view.photo}
-            send={actor.send}
-          />
-        )}
-      </ScreenFrame>
-    </div>
+    <ScreenErrorBoundary
+      brand={flow.settings.brand}
+      restartHref={start === undefined ? '/' : resolveRoute(start, flow.settings)}
+      onError={(message) => ports.log.warn(`screen "${currentScreenId(actor.getSnapshot()) ?? 'boot'}" ${message}`)}
+    >
+      <CurrentScreen actor={actor} flow={flow} scopeFor={scopeFor} resultsReady={resultsReady} />
+    </ScreenErrorBoundary>
   );
 }

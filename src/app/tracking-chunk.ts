@@ -2,6 +2,7 @@
  * Everything that talks to the backend, loaded after the first paint: the outbox (flushed now, and
  * whenever the browser comes back online), the tracking adapter over it, and the session clock.
  */
+import flow from 'virtual:flow';
 import type { LeadSink } from '../engine/flow.gen.ts';
 import type { TrackingPort } from '../engine/ports.ts';
 import type { BackendConfig } from '../tracking/backend-config.ts';
@@ -63,6 +64,7 @@ export function startTracking(options: TrackingStart): TrackingPort {
   return createBackendTracking({
     outbox,
     page: { userAgent: navigator.userAgent, referrer: options.referrer, campaign: options.campaign },
+    flow: { id: flow.id, version: flow.version, ...(flow.tracking ? { tracking: flow.tracking } : {}) },
     log: warn,
     onLead: startLeadSinks(options),
   });

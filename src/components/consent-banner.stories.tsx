@@ -1,9 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import shipped from '../../flows/skin-funnel.json';
+import flow from 'virtual:flow';
 import { ConsentBanner } from './consent-banner.tsx';
 
-const copy = shipped.settings.consentBanner;
+// The running flow's wording (FLOW picks it); a flow without a banner shows a neutral one.
+const copy = flow.settings.consentBanner ?? {
+  text: 'We use cookies to measure our ads. Is that OK?',
+  accept: 'Accept',
+  decline: 'Decline',
+};
 
 /** The ad consent banner (consent 'required' with a pixel id): a bottom sheet with two equal choices. */
 const meta = {

@@ -256,19 +256,7 @@ export type ScreenId5 = string;
 /**
  * Journey step reached when the screen shows.
  */
-export type JourneyStep =
-  | 'quiz_started'
-  | 'step_2_skin_issues'
-  | 'step_3_change_speed'
-  | 'cliff_education'
-  | 'step_1_age'
-  | 'photo_upload'
-  | 'analysis_results'
-  | 'diagnosis_reveal'
-  | 'treatment_plan'
-  | 'contact_form'
-  | 'form_completed'
-  | 'final_cta_clicked';
+export type JourneyStep = string;
 /**
  * Step-view name recorded when the screen shows, e.g. quiz_skin_issues.
  */
@@ -292,19 +280,7 @@ export type StepName1 = string;
 /**
  * Journey step.
  */
-export type JourneyStep1 =
-  | 'quiz_started'
-  | 'step_2_skin_issues'
-  | 'step_3_change_speed'
-  | 'cliff_education'
-  | 'step_1_age'
-  | 'photo_upload'
-  | 'analysis_results'
-  | 'diagnosis_reveal'
-  | 'treatment_plan'
-  | 'contact_form'
-  | 'form_completed'
-  | 'final_cta_clicked';
+export type JourneyStep1 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -564,6 +540,34 @@ export type Template62 = string;
  */
 export type Actions18 = Action[];
 /**
+ * A journey step of the user_journey_sessions table: one of the names the flow declares in `tracking.journeySteps` (reaching one raises total_steps_completed to its position there). Lowercase letters, digits, _ and -, starting with a letter, at most 63 characters; the backend refuses any other name.
+ */
+export type JourneyStep2 = string;
+/**
+ * Key the answer is stored under in the answers object (e.g. quizData.skinIssues).
+ */
+export type AnswerKey1 = string;
+/**
+ * Key the answer is stored under in the answers object (e.g. quizData.skinIssues).
+ */
+export type AnswerKey2 = string;
+/**
+ * Key the answer is stored under in the answers object (e.g. quizData.skinIssues).
+ */
+export type AnswerKey3 = string;
+/**
+ * Key the answer is stored under in the answers object (e.g. quizData.skinIssues).
+ */
+export type AnswerKey4 = string;
+/**
+ * Key the answer is stored under in the answers object (e.g. quizData.skinIssues).
+ */
+export type AnswerKey5 = string;
+/**
+ * Key the answer is stored under in the answers object (e.g. quizData.skinIssues).
+ */
+export type AnswerKey6 = string;
+/**
  * The concern as shown in primaryConcerns and primary_concern.
  */
 export type ScoringText = string;
@@ -719,7 +723,7 @@ export interface Flow {
    */
   version: 1;
   /**
-   * A short name for this funnel, used in logs and as the default tracking source.
+   * A short name for this funnel (lowercase letters, digits and -, at most 63 characters), used in logs, as the default tracking source and stored with every lead and tracking row.
    */
   id: string;
   settings: Settings;
@@ -727,6 +731,8 @@ export interface Flow {
   start: ScreenId;
   notFound: ScreenId1;
   screens: Screens;
+  tracking?: Tracking;
+  theme?: Theme;
   scoring?: Scoring;
   experiments?: Experiments;
 }
@@ -1682,6 +1688,103 @@ export interface NotFoundScreen {
   headline: Template61;
   linkLabel: Template62;
   enter?: Actions18;
+}
+/**
+ * What this flow records in the backend beyond every answer of the lead (which is always kept).
+ */
+export interface Tracking {
+  /**
+   * The journey steps of this funnel, in order (a screen's `track.journey` and the `trackJourney` action name one of them). Reaching one records its position (1 for the first) as total_steps_completed.
+   *
+   * @maxItems 100
+   */
+  journeySteps?: JourneyStep2[];
+  /**
+   * Answers also stored in the lead table's own columns (spec §3), by column: e.g. "age": "age". The lead keeps every answer in any case; this only fills those columns.
+   */
+  leadColumns?: {
+    age?: AnswerKey1;
+    skin_issues?: AnswerKey2;
+    change_speed?: AnswerKey3;
+    other_symptoms?: AnswerKey4;
+    skin_treatments?: AnswerKey5;
+    hrt?: AnswerKey6;
+  };
+}
+/**
+ * The funnel's look and page metadata, applied to index.html at build time (and by the dev server), so the first paint already has them.
+ */
+export interface Theme {
+  /**
+   * The page title (browser tab, search results, shared links). Default: the brand setting.
+   */
+  title?: string;
+  /**
+   * The page's meta description (search results, shared links).
+   */
+  description?: string;
+  /**
+   * Colours as #rrggbb; any left out keeps the engine's default. Keep text on background, and onAccent on accent, at WCAG AA contrast (4.5:1).
+   */
+  colors?: {
+    /**
+     * The page background (also the browser's theme colour).
+     */
+    background?: string;
+    /**
+     * Cards and option buttons.
+     */
+    surface?: string;
+    /**
+     * Quiet panels.
+     */
+    surfaceMuted?: string;
+    /**
+     * Hairlines and card borders.
+     */
+    border?: string;
+    /**
+     * Body text.
+     */
+    text?: string;
+    /**
+     * Secondary text.
+     */
+    textMuted?: string;
+    /**
+     * Buttons, links, the progress bar and focus rings.
+     */
+    accent?: string;
+    /**
+     * The accent under the pointer.
+     */
+    accentHover?: string;
+    /**
+     * Selected options and soft highlights.
+     */
+    accentSoft?: string;
+    /**
+     * Text on the accent colour.
+     */
+    onAccent?: string;
+  };
+  /**
+   * Font stacks (CSS font-family lists of installed fonts; no web-font request), e.g. "Avenir Next, Helvetica, Arial, sans-serif".
+   */
+  fonts?: {
+    /**
+     * Body text.
+     */
+    body?: string;
+    /**
+     * Headlines and the wordmark.
+     */
+    heading?: string;
+  };
+  /**
+   * The text of the wordmark at the top of every screen. Default: the brand setting.
+   */
+  wordmark?: string;
 }
 /**
  * Weights, thresholds, clamps and labels of the result calculation. Tunable without code; the formula's shape lives in src/scoring.

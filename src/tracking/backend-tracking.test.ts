@@ -12,6 +12,22 @@ const SESSION = '11111111-1111-4111-8111-111111111111';
 const LEAD = '22222222-2222-4222-8222-222222222222';
 const NOW = '2025-03-01T10:00:00.000Z';
 const PAGE = { userAgent: 'TestBrowser/1.0', referrer: 'https://ads.example/landing' };
+/** A flow mapping answers to the lead table's spec columns, as the skin funnel does. */
+const FLOW = {
+  id: 'skin-funnel',
+  version: 1,
+  tracking: {
+    journeySteps: ['quiz_started', 'contact_form'],
+    leadColumns: {
+      age: 'age',
+      skin_issues: 'skinIssues',
+      change_speed: 'changeSpeed',
+      other_symptoms: 'otherSymptoms',
+      skin_treatments: 'skinTreatments',
+      hrt: 'hrt',
+    },
+  },
+};
 
 function visitor(overrides: Partial<VisitorSnapshot> = {}): VisitorSnapshot & { leadId: string } {
   return { sessionId: SESSION, answers: {}, data: {}, ...overrides, leadId: overrides.leadId ?? LEAD };
@@ -143,6 +159,8 @@ describe('quizCompletionArgs', () => {
         },
         data: { contactInfo: { name: 'Other', email: 'other@example.com' } },
       }),
+      undefined,
+      FLOW,
     );
     expect(args).toEqual({
       id: LEAD,
@@ -155,24 +173,54 @@ describe('quizCompletionArgs', () => {
       other_symptoms: ['poor-sleep'],
       skin_treatments: [],
       hrt: 'no',
+      answers: {
+        name: '  Ann ',
+        email: ' ann@example.com ',
+        age: 49.6,
+        skinIssues: ['texture', 'fine-lines'],
+        changeSpeed: '6-12-months',
+        otherSymptoms: ['poor-sleep'],
+        skinTreatments: [],
+        hrt: 'no',
+      },
+      flow_id: 'skin-funnel',
+      flow_version: 1,
     });
   });
 
-  it('takes name and email from the stored contact info when the answers have none, and nulls the rest', () => {
+  it('sends every answer of a flow that maps no columns, with its id and version', () => {
+    const answers = { distance: '10k', surfaces: ['road'], weeklyKm: 30, email: 'ann@example.com', name: 'Ann' };
+    expect(quizCompletionArgs(visitor({ answers }), undefined, { id: 'shoe-finder', version: 2 })).toEqual({
+      id: LEAD,
+      session_id: SESSION,
+      name: 'Ann',
+      email: 'ann@example.com',
+      answers,
+      flow_id: 'shoe-finder',
+      flow_version: 2,
+    });
+  });
+
+  it('takes name and email from the stored contact info when the answers have none; columns get answers as they are', () => {
     const args = quizCompletionArgs(
       visitor({ answers: { name: '   ', age: '50', skinIssues: 'texture' }, data: { contactInfo: { name: 'Bea', email: 'bea@example.com' } } }),
+      undefined,
+      FLOW,
     );
     expect(args).toEqual({
       id: LEAD,
       session_id: SESSION,
       name: 'Bea',
       email: 'bea@example.com',
-      age: null,
-      skin_issues: [],
+      age: '50',
+      skin_issues: 'texture',
       change_speed: null,
-      other_symptoms: [],
-      skin_treatments: [],
+      other_symptoms: null,
+      skin_treatments: null,
       hrt: null,
+      answers: { name: '   ', age: '50', skinIssues: 'texture' },
+      flow_id: 'skin-funnel',
+      flow_version: 1,
     });
   });
 });
@@ -185,7 +233,7 @@ describe('saveLead', () => {
     await expect(tracking.saveLead(visitor({ answers }))).resolves.toEqual({ id: LEAD });
     expect(delivered).toHaveLength(1);
     expect(delivered[0]).toMatchObject({ id: LEAD, fn: 'save_quiz_completion' });
-    expect(delivered[0]?.args).toMatchObject({ id: LEAD, session_id: SESSION, name: 'Ann', email: 'ann@example.com', age: 50 });
+    expect(delivered[0]?.args).toMatchObject({ id: LEAD, session_id: SESSION, name: 'Ann', email: 'ann@example.com', answers });
   });
 
   it('rejects when the first send fails, keeps the lead queued and delivers it later', async () => {
@@ -330,5 +378,22 @@ describe('the landing campaign', () => {
     await expect(tracking.saveLead(visitor({ answers }))).rejects.toThrow();
     await tracking.saveLead(visitor({ answers, leadId: '77777777-7777-4777-8777-777777777777' }));
     expect(leads).toEqual([{ id: LEAD, args: expect.objectContaining({ id: LEAD, email: 'ann@example.com', campaign }) }]);
+  });
+});
+
+describe('with the running flow', () => {
+  it('sends the flow id with every tracking row and a journey step with its position in the flow', async () => {
+    const delivered: OutboxEntry[] = [];
+    const outbox = createOutbox({ storage: null, key: 'funnel_outbox', random: () => 0, send: async (entry) => void delivered.push(entry) });
+    outboxes.push(outbox);
+    const tracking = createBackendTracking({ outbox, page: PAGE, flow: FLOW, log: () => undefined, now: () => new Date(NOW) });
+    tracking.screenViewed({ journey: 'contact_form', step: 'contact_collection' }, 'contact-collection', visitor());
+    tracking.journeyReached('not_declared', visitor());
+    await outbox.flush();
+    const [journey, view, , undeclared] = delivered;
+    expect(journey?.args).toMatchObject({ step: 'contact_form', step_number: 2, flow_id: 'skin-funnel' });
+    expect(view?.args).toMatchObject({ step_name: 'contact_collection', flow_id: 'skin-funnel' });
+    expect(undeclared?.args).toMatchObject({ step: 'not_declared', flow_id: 'skin-funnel' });
+    expect(undeclared?.args).not.toHaveProperty('step_number');
   });
 });

@@ -4,7 +4,7 @@
  * connection delays a row but never loses it, and a retry never doubles it. Tracking never throws into
  * the funnel: failures only reach the console, without personal data.
  */
-import type { Track } from '../engine/flow.gen.ts';
+import type { Track, Tracking } from '../engine/flow.gen.ts';
 import type { TrackingPort, VisitorSnapshot } from '../engine/ports.ts';
 import type { Campaign } from './landing.ts';
 import type { Outbox } from './outbox.ts';
@@ -16,6 +16,11 @@ export interface BackendTrackingOptions {
    * campaign, sent with journey steps and the lead.
    */
   page: { userAgent: string; referrer: string | null; campaign?: Campaign };
+  /**
+   * The running flow: its id and version go with every lead and tracking row, its journey steps give
+   * each step's position, and its leadColumns say which answers also fill the lead table's own columns.
+   */
+  flow?: LeadFlow;
   /** Console output for developers (never personal data). */
   log: (message: string) => void;
   /**
@@ -24,6 +29,13 @@ export interface BackendTrackingOptions {
    */
   onLead?: (lead: { id: string; args: Record<string, unknown>; visitor: VisitorSnapshot }) => void;
   now?: () => Date;
+}
+
+/** What the sender needs of the flow. */
+export interface LeadFlow {
+  id: string;
+  version: number;
+  tracking?: Tracking;
 }
 
 /** Step views count under flow step 1 unless the flow says otherwise (spec §4). */
@@ -37,8 +49,11 @@ function list(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
-function wholeNumber(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : null;
+/** An answer as a lead column takes it: whole numbers, trimmed text, lists of text; else null. */
+function columnValue(value: unknown): number | string | string[] | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? Math.round(value) : null;
+  if (Array.isArray(value)) return list(value);
+  return text(value);
 }
 
 /** The visitor's email: the answer, else what a contact form stored. */
@@ -51,29 +66,41 @@ function campaignArg(campaign: Campaign | undefined): { campaign?: Campaign } {
   return campaign && Object.keys(campaign).length > 0 ? { campaign } : {};
 }
 
-/** The row `save_quiz_completion` takes: spec §7's quiz completion fields from the answers, and the campaign. */
+/** The flow's id (and version), left out when the sender was given no flow. */
+function flowArgs(flow: LeadFlow | undefined, withVersion: boolean): Record<string, unknown> {
+  if (!flow) return {};
+  return withVersion ? { flow_id: flow.id, flow_version: flow.version } : { flow_id: flow.id };
+}
+
+/**
+ * The row `save_quiz_completion` takes: name and email, every answer, the flow's id and version, the
+ * columns the flow maps answers to (its tracking.leadColumns), and the campaign.
+ */
 export function quizCompletionArgs(
   visitor: VisitorSnapshot & { leadId: string },
   campaign?: Campaign,
+  flow?: LeadFlow,
 ): Record<string, unknown> {
   const { answers } = visitor;
+  const columns = Object.entries(flow?.tracking?.leadColumns ?? {}).map(([column, answer]) => [
+    column,
+    answer === undefined ? null : columnValue(answers[answer]),
+  ]);
   return {
     id: visitor.leadId,
     session_id: visitor.sessionId,
     name: text(answers.name) ?? text(visitor.data.contactInfo?.name),
     email: emailOf(visitor),
-    age: wholeNumber(answers.age),
-    skin_issues: list(answers.skinIssues),
-    change_speed: text(answers.changeSpeed),
-    other_symptoms: list(answers.otherSymptoms),
-    skin_treatments: list(answers.skinTreatments),
-    hrt: text(answers.hrt),
+    ...Object.fromEntries(columns),
+    answers,
+    ...flowArgs(flow, true),
     ...campaignArg(campaign),
   };
 }
 
 export function createBackendTracking(options: BackendTrackingOptions): TrackingPort {
-  const { outbox, page, log } = options;
+  const { outbox, page, log, flow } = options;
+  const journeySteps: readonly string[] = flow?.tracking?.journeySteps ?? [];
   const now = options.now ?? (() => new Date());
 
   /** Fire and forget: the outbox keeps retrying after a failed first try; the console says so. */
@@ -94,13 +121,16 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
         user_agent: page.userAgent,
         referrer: page.referrer,
         visited_at: now().toISOString(),
+        ...flowArgs(flow, false),
       },
       'Failed to track quiz step',
       eventId,
     );
   };
 
-  const journey = (visitor: VisitorSnapshot, step: string) =>
+  const journey = (visitor: VisitorSnapshot, step: string) => {
+    // The step's position in the flow's journey (the backend falls back to the spec's order without it).
+    const position = journeySteps.indexOf(step) + 1;
     send(
       'track_journey_step',
       {
@@ -109,9 +139,12 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
         user_agent: page.userAgent,
         referrer: page.referrer,
         ...campaignArg(page.campaign),
+        ...(position > 0 ? { step_number: position } : {}),
+        ...flowArgs(flow, false),
       },
       'Failed to track journey step',
     );
+  };
 
   return {
     screenViewed(track: Track, _screenId, visitor) {
@@ -138,7 +171,7 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
       stepView(visitor, step.name, step.number, step.completed);
     },
     async saveLead(visitor) {
-      const args = quizCompletionArgs(visitor, page.campaign);
+      const args = quizCompletionArgs(visitor, page.campaign, flow);
       // The same answers sent again (a second tap after an error) reuse the pending lead, not a new row.
       const { id: _id, ...content } = args;
       const dedupeKey = JSON.stringify(content);

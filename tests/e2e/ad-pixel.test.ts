@@ -14,6 +14,7 @@ import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WAIT, button, buttonOf, expectScreen, routeOf, screenOf } from './funnel.ts';
 import { repoRoot, startHarness, type Harness } from './harness.ts';
+import { DEFAULT_FLOW_FILE } from '../../scripts/lib/flow-path.ts';
 
 const PIXEL_ID = '987654321098765';
 const PROVIDER = /^https:\/\/([a-z0-9-]+\.)*(facebook\.net|facebook\.com)\//;
@@ -21,13 +22,13 @@ const MARKETING_REFERRER = 'https://www.example.com/spring-offer';
 
 /** The banner's copy, read from the flow file. */
 function bannerCopy(): { text: string; accept: string; decline: string } {
-  const raw: unknown = JSON.parse(readFileSync(join(repoRoot, 'flows/skin-funnel.json'), 'utf8'));
+  const raw: unknown = JSON.parse(readFileSync(join(repoRoot, DEFAULT_FLOW_FILE), 'utf8'));
   const banner: unknown =
     raw && typeof raw === 'object' && 'settings' in raw && raw.settings && typeof raw.settings === 'object' && 'consentBanner' in raw.settings
       ? raw.settings.consentBanner
       : undefined;
   if (!banner || typeof banner !== 'object' || !('text' in banner) || !('accept' in banner) || !('decline' in banner)) {
-    throw new Error('flows/skin-funnel.json has no settings.consentBanner');
+    throw new Error(`${DEFAULT_FLOW_FILE} has no settings.consentBanner`);
   }
   return { text: String(banner.text), accept: String(banner.accept), decline: String(banner.decline) };
 }

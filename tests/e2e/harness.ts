@@ -12,6 +12,7 @@ import { preview, type PreviewServer } from 'vite';
 import { localBackendPlugin } from '../../scripts/vite-plugin-local-backend.ts';
 import { createLocalBackend, type LocalBackend } from '../../server/local-backend.ts';
 import { localFunctions } from '../../server/local-functions.ts';
+import { DEFAULT_FLOW_FILE } from '../../scripts/lib/flow-path.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -71,8 +72,9 @@ export interface FlowFile {
   screens: Record<string, FlowScreen>;
 }
 
-export function loadFlow(): FlowFile {
-  return JSON.parse(readFileSync(join(repoRoot, 'flows/skin-funnel.json'), 'utf8')) as FlowFile;
+/** A flow file (relative to the project root; default the default flow) as the tests read it. */
+export function loadFlow(file: string = DEFAULT_FLOW_FILE): FlowFile {
+  return JSON.parse(readFileSync(join(repoRoot, file), 'utf8')) as FlowFile;
 }
 
 /** Replaces `{settings.name}` placeholders with the flow's settings, as the app does for routes and copy. */
@@ -160,8 +162,12 @@ function textWatcher(texts: readonly string[]): string {
 })();`;
 }
 
-/** `outDir`: another production build to serve (default `dist`, made by `npm run build`). */
-export async function startHarness(options: { outDir?: string } = {}): Promise<Harness> {
+/**
+ * `outDir`: another production build to serve (default `dist`, made by `npm run build`); `flow`: the
+ * flow file that build was made from (relative to the project root; default the default flow), which
+ * the local backend's analyze-face scores with.
+ */
+export async function startHarness(options: { outDir?: string; flow?: string } = {}): Promise<Harness> {
   const outDir = options.outDir ?? join(repoRoot, 'dist');
   if (!existsSync(join(outDir, 'index.html'))) {
     throw new Error(
@@ -171,7 +177,7 @@ export async function startHarness(options: { outDir?: string } = {}): Promise<H
 
   let server: PreviewServer | undefined;
   let browser: Browser | undefined;
-  const backend = createLocalBackend({ functions: localFunctions(join(repoRoot, 'flows/skin-funnel.json')) });
+  const backend = createLocalBackend({ functions: localFunctions(join(repoRoot, options.flow ?? DEFAULT_FLOW_FILE)) });
   try {
     // The build is already made; preview only needs the local backend, here an in-memory one the
     // tests can read.

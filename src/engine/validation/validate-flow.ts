@@ -18,6 +18,7 @@ import { PATH_PROOFS } from './path-proofs.ts';
 import { FLOW_WARNINGS } from './progress-check.ts';
 import { checkDataKeys, checkReferences } from './reference-check.ts';
 import { isFlow, schemaFindings } from './schema-check.ts';
+import { checkJourneySteps } from './tracking-check.ts';
 
 export type { FlowIssue } from './flow-issue.ts';
 export { formatIssue } from './flow-issue.ts';
@@ -30,6 +31,7 @@ export const FLOW_CHECKS: readonly FlowCheck[] = [
   checkRedirectExits,
   checkDataKeys,
   checkReferences,
+  checkJourneySteps,
 ];
 
 /**
