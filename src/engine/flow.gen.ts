@@ -693,22 +693,6 @@ export type Experiments =
  * An experiment or variant id: lower-case letters, digits, _ and -, starting with a letter, at most 63 characters (the database checks the same pattern).
  */
 export type ExperimentId = string;
-/**
- * A journey step of the backend's user_journey_sessions table, in order: reaching one sets its flag and raises total_steps_completed to its position (1-12). The backend refuses any other name.
- */
-export type JourneyStep2 =
-  | 'quiz_started'
-  | 'step_2_skin_issues'
-  | 'step_3_change_speed'
-  | 'cliff_education'
-  | 'step_1_age'
-  | 'photo_upload'
-  | 'analysis_results'
-  | 'diagnosis_reveal'
-  | 'treatment_plan'
-  | 'contact_form'
-  | 'form_completed'
-  | 'final_cta_clicked';
 
 /**
  * A funnel: every screen, its route, copy, options, answer, transitions, delays, guards and tracking. Validated at build time and by `npm run flow:check`.
