@@ -47,6 +47,11 @@ const SESSIONS: Record<string, [string, number][]> = {
   ],
   leftAtOnce: [['quiz_skin_issues', 300]],
   finished: [['reversal_protocol', 400]],
+  // Another flow's session, with a step name this flow also has: left out of this flow's report.
+  otherFlow: [
+    ['quiz_skin_issues', 500],
+    ['quiz_change_speed', 510],
+  ],
 };
 
 beforeAll(async () => {
@@ -61,6 +66,7 @@ beforeAll(async () => {
         step_name,
         step_number: 1,
         visited_at: at(seconds),
+        flow_id: name === 'otherFlow' ? 'shoe-finder' : 'skin-funnel',
       });
     if (name === 'main')
       await rpc('track_exposure', {

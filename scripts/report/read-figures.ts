@@ -69,11 +69,16 @@ async function armFigures(
   const layout = flowLayout(flow);
   const period = [options.from ?? null, options.to ?? null];
   const id = experiment?.id ?? null;
-  const screenRows = await query('select * from funnel_report.screen_figures($1, $2, $3)', [id, ...period]);
-  const conversionRows = await query('select * from funnel_report.arm_conversions($1, $2, $3, $4)', [
+  const screenRows = await query('select * from funnel_report.screen_figures($1, $2, $3, $4)', [
+    id,
+    ...period,
+    flow.id,
+  ]);
+  const conversionRows = await query('select * from funnel_report.arm_conversions($1, $2, $3, $4, $5)', [
     id,
     goalSteps ?? [],
     ...period,
+    flow.id,
   ]);
   const arms = experiment ? experiment.variants.map((variant) => variant.id) : ['all'];
   return arms.map((arm) => {

@@ -1,13 +1,14 @@
 import '../components/tokens.css';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import flow from 'virtual:flow';
+import baseFlow from 'virtual:flow';
 import { loadSession } from '../engine/storage.ts';
 import { preloadRenderers } from '../screens/registry.ts';
 import { backendConfig } from '../tracking/backend-config.ts';
 import { deferPixel } from '../tracking/deferred-pixel.ts';
 import { rememberLanding } from '../tracking/landing.ts';
 import { createAppPorts } from './app-ports.ts';
+import { startExperiments } from './experiments.ts';
 import { FunnelApp } from './funnel-app.tsx';
 import { lazyResults } from './lazy-results.ts';
 
@@ -18,6 +19,9 @@ const session = safeStorage(() => window.sessionStorage);
 const local = safeStorage(() => window.localStorage);
 const config = backendConfig(import.meta.env, window.location.origin);
 const landing = rememberLanding(session, document.referrer, window.location.search);
+// The visitor's experiment variants are applied before anything reads the flow: her variant is what runs.
+const visit = startExperiments(baseFlow, local, window.location.search, new Date());
+const flow = visit.flow;
 // Resolves after the first paint: the lazy screens and the backend code wait for it.
 const afterPaint = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 // The ad pixel and its consent banner load after the first paint as well.
@@ -41,6 +45,7 @@ const ports = createAppPorts({
   session,
   referrer: landing.referrer,
   campaign: landing.campaign,
+  experiments: { visitorId: visit.visitorId, assignments: visit.assignments },
   leadSinks: flow.settings.leadSinks ?? [],
   fallback: results.fallback,
   afterPaint,

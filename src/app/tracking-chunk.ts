@@ -3,12 +3,18 @@
  * whenever the browser comes back online), the tracking adapter over it, and the session clock.
  */
 import flow from 'virtual:flow';
+import type { Assignment } from '../engine/experiment-assignment.ts';
 import type { LeadSink } from '../engine/flow.gen.ts';
 import type { TrackingPort } from '../engine/ports.ts';
 import type { BackendConfig } from '../tracking/backend-config.ts';
 import { createBackendTracking } from '../tracking/backend-tracking.ts';
 import type { Campaign } from '../tracking/landing.ts';
-import { createLeadSinks, createWebhookSender, LEAD_SINKS_KEY, type NewLead } from '../tracking/lead-sinks.ts';
+import {
+  createLeadSinks,
+  createWebhookSender,
+  LEAD_SINKS_KEY,
+  type NewLead,
+} from '../tracking/lead-sinks.ts';
 import { connectOutbox, createOutbox } from '../tracking/outbox.ts';
 import { createRpcSender, isRetryableRpc, RpcError } from '../tracking/rpc-sender.ts';
 import { startSessionClock } from '../tracking/session-time.ts';
@@ -32,6 +38,8 @@ export interface TrackingStart {
   referrer: string | null;
   /** The landing URL's campaign (see landing.ts). */
   campaign: Campaign;
+  /** The visitor's experiment assignments (see experiments.ts); their exposures are kept in `local`. */
+  experiments?: { visitorId: string; assignments: readonly Assignment[] };
   /** The flow's lead sinks (settings.leadSinks); none: no webhook is called. */
   leadSinks: readonly LeadSink[];
   warn: (message: string) => void;
@@ -65,6 +73,7 @@ export function startTracking(options: TrackingStart): TrackingPort {
     outbox,
     page: { userAgent: navigator.userAgent, referrer: options.referrer, campaign: options.campaign },
     flow: { id: flow.id, version: flow.version, ...(flow.tracking ? { tracking: flow.tracking } : {}) },
+    ...(options.experiments ? { experiments: { ...options.experiments, storage: options.local } } : {}),
     log: warn,
     onLead: startLeadSinks(options),
   });
@@ -81,7 +90,10 @@ function startLeadSinks(options: TrackingStart): ((lead: NewLead) => void) | und
     key: LEAD_SINKS_KEY,
     send: createWebhookSender(sinks),
     maxAttempts: MAX_ATTEMPTS,
-    onDrop: (entry, error) => warn(`Gave up on lead webhook ${entry.id}: ${error instanceof Error ? error.message : 'unknown error'}`),
+    onDrop: (entry, error) =>
+      warn(
+        `Gave up on lead webhook ${entry.id}: ${error instanceof Error ? error.message : 'unknown error'}`,
+      ),
   });
   connectOutbox(outbox);
   void outbox.flush();

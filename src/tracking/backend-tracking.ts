@@ -6,6 +6,8 @@
  */
 import type { Track, Tracking } from '../engine/flow.gen.ts';
 import type { TrackingPort, VisitorSnapshot } from '../engine/ports.ts';
+import { variantsArg } from '../engine/experiment-assignment.ts';
+import { exposuresDue, type ExperimentTracking } from './exposures.ts';
 import type { Campaign } from './landing.ts';
 import type { Outbox } from './outbox.ts';
 
@@ -21,6 +23,8 @@ export interface BackendTrackingOptions {
    * each step's position, and its leadColumns say which answers also fill the lead table's own columns.
    */
   flow?: LeadFlow;
+  /** The visitor's experiment variants: sent with every step view, journey step and lead, and exposures. */
+  experiments?: ExperimentTracking;
   /** Console output for developers (never personal data). */
   log: (message: string) => void;
   /**
@@ -102,6 +106,9 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
   const { outbox, page, log, flow } = options;
   const journeySteps: readonly string[] = flow?.tracking?.journeySteps ?? [];
   const now = options.now ?? (() => new Date());
+  const variants = variantsArg(options.experiments?.assignments ?? []);
+  /** The `variants` argument, left out when no experiment runs (older backends don't take it). */
+  const variantArgs: Record<string, unknown> = variants ? { variants } : {};
 
   /** Fire and forget: the outbox keeps retrying after a failed first try; the console says so. */
   const send = (fn: string, args: Record<string, unknown>, failure: string, id?: string) => {
@@ -122,6 +129,7 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
         referrer: page.referrer,
         visited_at: now().toISOString(),
         ...flowArgs(flow, false),
+        ...variantArgs,
       },
       'Failed to track quiz step',
       eventId,
@@ -141,14 +149,19 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
         ...campaignArg(page.campaign),
         ...(position > 0 ? { step_number: position } : {}),
         ...flowArgs(flow, false),
+        ...variantArgs,
       },
       'Failed to track journey step',
     );
   };
 
   return {
-    screenViewed(track: Track, _screenId, visitor) {
+    screenViewed(track: Track, screenId, visitor) {
       if (track.journey) journey(visitor, track.journey);
+      for (const args of exposuresDue(options.experiments, screenId, visitor.sessionId, now(), () =>
+        crypto.randomUUID(),
+      ))
+        send('track_exposure', args, 'Failed to record an experiment exposure', String(args['event_id']));
       if (track.step) {
         const number = track.stepNumber ?? DEFAULT_STEP_NUMBER;
         stepView(visitor, track.step, number, false);
@@ -171,7 +184,10 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
       stepView(visitor, step.name, step.number, step.completed);
     },
     async saveLead(visitor) {
-      const args = quizCompletionArgs(visitor, page.campaign, flow);
+      const args: Record<string, unknown> = {
+        ...quizCompletionArgs(visitor, page.campaign, flow),
+        ...variantArgs,
+      };
       // The same answers sent again (a second tap after an error) reuse the pending lead, not a new row.
       const { id: _id, ...content } = args;
       const dedupeKey = JSON.stringify(content);

@@ -90,6 +90,7 @@ select
   t.step_name,
   t.visited_at,
   t.variants,
+  t.flow_id,
   lead(t.step_name) over w as next_step,
   lead(t.visited_at) over w as next_at,
   min(t.visited_at) over (partition by t.session_id) as session_start
@@ -117,8 +118,10 @@ comment on view funnel_report.session_arms is 'Each session''s variant per exper
 -- Per arm and screen: sessions that reached it, that went on (viewed another screen after it, or it was
 -- their last view and they clicked the final call to action, which leaves the funnel), and the median
 -- seconds from a view of it to the next view. p_experiment null: one arm, 'all', of every session.
+-- p_flow: only that flow's step views (rows from before step views named their flow count for any).
 create function funnel_report.screen_figures(
-  p_experiment text default null, p_from timestamptz default null, p_to timestamptz default null
+  p_experiment text default null, p_from timestamptz default null, p_to timestamptz default null,
+  p_flow text default null
 ) returns table (arm text, step_name text, reached integer, continued integer, median_seconds double precision)
 language sql stable set search_path = '' as $$
   with views as (
@@ -128,6 +131,7 @@ language sql stable set search_path = '' as $$
       on a.session_id = v.session_id and a.experiment_id = p_experiment
     where (p_from is null or v.session_start >= p_from)
       and (p_to is null or v.session_start < p_to)
+      and (p_flow is null or v.flow_id is null or v.flow_id = p_flow)
       and (p_experiment is null or (a.variant_id is not null and not a.override))
   ), finished as (
     select j.session_id from public.user_journey_sessions j where j.clicked_final_cta
@@ -158,13 +162,15 @@ comment on function funnel_report.screen_figures is
 -- those exposed to it (override visits left out); p_goal_steps: the step names whose view is the goal.
 create function funnel_report.arm_conversions(
   p_experiment text default null, p_goal_steps text[] default null,
-  p_from timestamptz default null, p_to timestamptz default null
+  p_from timestamptz default null, p_to timestamptz default null, p_flow text default null
 ) returns table (arm text, sessions integer, leads integer, final_clicks integer, goals integer)
 language sql stable set search_path = '' as $$
   with sessions as (
     select v.session_id, min(v.visited_at) as started,
       bool_or(v.step_name = any (coalesce(p_goal_steps, '{}'))) as goal
-    from funnel_report.step_views v group by v.session_id
+    from funnel_report.step_views v
+    where p_flow is null or v.flow_id is null or v.flow_id = p_flow
+    group by v.session_id
   ), armed as (
     select s.*, coalesce(x.variant_id, 'all') as arm
     from sessions s
