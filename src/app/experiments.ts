@@ -9,28 +9,18 @@ import type { Flow } from '../engine/flow-model.ts';
 
 export const VISITOR_ID_KEY = 'funnel_visitor_id';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function newId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // randomUUID needs a secure context; a phone on a LAN address over http has only getRandomValues.
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+const UUID = /^[0-9a-f-]{36}$/i;
 
 /** The stored visitor id, or a new one stored now (not sticky when storage is unavailable). */
 function visitorIdOf(local: Pick<Storage, 'getItem' | 'setItem'> | null): string {
   try {
     const stored = local?.getItem(VISITOR_ID_KEY);
     if (stored && UUID.test(stored)) return stored;
-    const fresh = newId();
+    const fresh = crypto.randomUUID();
     local?.setItem(VISITOR_ID_KEY, fresh);
     return fresh;
   } catch {
-    return newId();
+    return crypto.randomUUID();
   }
 }
 

@@ -43,11 +43,11 @@ describe('applyPatches', () => {
       { op: 'replace', path: '/start', value: 'age' },
     ]);
     expect(problems).toEqual([
-      { index: 0, message: '"/screens/nope" does not exist in the flow' },
-      { index: 1, message: '"/screens/age/nothing-here" does not exist in the flow' },
-      { index: 2, message: '"/screens/cliff-education/content/9" is past the end of a list of 4' },
-      { index: 3, message: '"/screens/age" already exists: use "replace"' },
-      { index: 4, message: '"/start" is outside /screens/ and /settings/' },
+      { index: 0, kind: 'missing', at: '/screens/nope' },
+      { index: 1, kind: 'missing', at: '/screens/age/nothing-here' },
+      { index: 2, kind: 'past-end', at: '/screens/cliff-education/content/9' },
+      { index: 3, kind: 'exists', at: '/screens/age' },
+      { index: 4, kind: 'outside', at: '/start' },
     ]);
   });
 

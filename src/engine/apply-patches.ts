@@ -5,10 +5,19 @@
  */
 import type { Flow, Patch } from './flow.gen.ts';
 
-/** A patch that could not be applied: its index in the list and why. */
+/**
+ * Why a patch could not be applied: `at` names no value (missing), already holds one (an add over an
+ * existing key), is past the end of a list, is inside something that is neither object nor list, lies
+ * outside /screens and /settings, or the patch has no value. Codes, not sentences: the browser ships
+ * this file, and flow:check (build time) words the messages.
+ */
+export type PatchProblemKind = 'missing' | 'exists' | 'past-end' | 'not-container' | 'outside' | 'no-value';
+
+/** A patch that could not be applied: its index in the list, why, and the path concerned. */
 export interface PatchProblem {
   index: number;
-  message: string;
+  kind: PatchProblemKind;
+  at: string;
 }
 
 export interface PatchedFlow {
@@ -30,52 +39,39 @@ function segments(path: string): string[] {
 
 const INDEX = /^(0|[1-9]\d*)$/;
 
-/** Applies one patch in place to `root`; returns why it can't, or undefined when done. */
-function applyOne(root: Record<string, unknown>, patch: Patch): string | undefined {
+/** Applies one patch in place to `root`; returns what went wrong, or undefined when done. */
+function applyOne(root: Record<string, unknown>, patch: Patch): Omit<PatchProblem, 'index'> | undefined {
   const parts = segments(patch.path);
-  const last = parts.pop();
-  if (last === undefined || last === '') return `"${patch.path}" names no value`;
+  const last = parts.pop() ?? '';
   let node: unknown = root;
   const walked: string[] = [];
   for (const part of parts) {
     walked.push(part);
-    const next: unknown = Array.isArray(node)
+    node = Array.isArray(node)
       ? INDEX.test(part)
         ? node[Number(part)]
         : undefined
       : isRecord(node)
         ? node[part]
         : undefined;
-    if (next === undefined) return `"/${walked.join('/')}" does not exist in the flow`;
-    node = next;
+    if (node === undefined) return { kind: 'missing', at: `/${walked.join('/')}` };
   }
-  const needsValue = patch.op !== 'remove';
-  if (needsValue && patch.value === undefined) return `"${patch.op}" needs a "value"`;
+  if (patch.op !== 'remove' && patch.value === undefined) return { kind: 'no-value', at: patch.path };
+  const value: unknown = structuredClone(patch.value);
   if (Array.isArray(node)) {
-    if (patch.op === 'add' && last === '-') {
-      node.push(structuredClone(patch.value));
-      return undefined;
-    }
-    if (!INDEX.test(last)) return `"${last}" is not an index of the list at "${parentPath(parts)}"`;
-    const index = Number(last);
-    const limit = patch.op === 'add' ? node.length : node.length - 1;
-    if (index > limit) return `"${patch.path}" is past the end of a list of ${node.length}`;
-    if (patch.op === 'add') node.splice(index, 0, structuredClone(patch.value));
-    else if (patch.op === 'remove') node.splice(index, 1);
-    else node[index] = structuredClone(patch.value);
+    const index = patch.op === 'add' && last === '-' ? node.length : INDEX.test(last) ? Number(last) : -1;
+    if (index < 0) return { kind: 'missing', at: patch.path };
+    if (index > (patch.op === 'add' ? node.length : node.length - 1))
+      return { kind: 'past-end', at: patch.path };
+    node.splice(index, patch.op === 'add' ? 0 : 1, ...(patch.op === 'remove' ? [] : [value]));
     return undefined;
   }
-  if (!isRecord(node)) return `"${parentPath(parts)}" is not an object or a list`;
+  if (!isRecord(node)) return { kind: 'not-container', at: `/${parts.join('/')}` };
   const exists = Object.hasOwn(node, last);
-  if (patch.op === 'add' && exists) return `"${patch.path}" already exists: use "replace"`;
-  if (patch.op !== 'add' && !exists) return `"${patch.path}" does not exist in the flow`;
+  if (patch.op === 'add' ? exists : !exists) return { kind: exists ? 'exists' : 'missing', at: patch.path };
   if (patch.op === 'remove') delete node[last];
-  else node[last] = structuredClone(patch.value);
+  else node[last] = value;
   return undefined;
-}
-
-function parentPath(parts: string[]): string {
-  return `/${parts.join('/')}`;
 }
 
 /**
@@ -90,12 +86,10 @@ export function applyPatches(flow: Flow, patches: readonly Patch[]): PatchedFlow
   const root: Record<string, unknown> = { screens: copy.screens, settings: copy.settings };
   const problems: PatchProblem[] = [];
   patches.forEach((patch, index) => {
-    if (!/^\/(screens|settings)\/./.test(patch.path)) {
-      problems.push({ index, message: `"${patch.path}" is outside /screens/ and /settings/` });
-      return;
-    }
-    const message = applyOne(root, patch);
-    if (message !== undefined) problems.push({ index, message });
+    const problem = /^\/(screens|settings)\/./.test(patch.path)
+      ? applyOne(root, patch)
+      : { kind: 'outside' as const, at: patch.path };
+    if (problem !== undefined) problems.push({ index, ...problem });
   });
   return { flow: copy, problems };
 }

@@ -4,11 +4,29 @@
  * screen or path is an error at the patch's own line:column; a problem that only the variant has is
  * reported at the variant, naming the pointer in the patched flow.
  */
-import { applyPatches } from '../apply-patches.ts';
+import { applyPatches, type PatchProblem } from '../apply-patches.ts';
 import type { Flow } from '../flow.gen.ts';
 import { error, pointerOf, type Finding } from './flow-issue.ts';
 import type { CheckContext, FlowCheck } from './graph-check.ts';
 import { isFlow, schemaFindings } from './schema-check.ts';
+
+/** A patch problem in plain words. */
+export function patchProblemMessage(problem: PatchProblem): string {
+  switch (problem.kind) {
+    case 'missing':
+      return `"${problem.at}" does not exist in the flow`;
+    case 'exists':
+      return `"${problem.at}" already exists: use "replace"`;
+    case 'past-end':
+      return `"${problem.at}" is past the end of its list`;
+    case 'not-container':
+      return `"${problem.at}" is not an object or a list`;
+    case 'outside':
+      return `"${problem.at}" is outside /screens/ and /settings/`;
+    case 'no-value':
+      return `this patch needs a "value"`;
+  }
+}
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -66,7 +84,7 @@ export function experimentFindings(
         found.push(
           error(
             pointerOf(at, 'patches', problem.index, 'path'),
-            problem.message,
+            patchProblemMessage(problem),
             'a patch may only name screens and settings that exist in this flow (add creates one new key or list item)',
           ),
         );

@@ -4,6 +4,7 @@
  */
 import { applyPatches } from '../apply-patches.ts';
 import type { Flow } from '../flow.gen.ts';
+import { patchProblemMessage } from './experiment-check.ts';
 import { diffFlows } from './flow-diff.ts';
 
 /** One section per variant of every experiment, headed `experiment "e", variant "v" (weight w):`. */
@@ -17,7 +18,8 @@ export function variantDiffs(flow: Flow): string[] {
         `experiment "${experiment.id}", variant "${variant.id}" (${share} % of visitors, ${experiment.start} to ${experiment.stop}):`,
       );
       const { flow: patched, problems } = applyPatches(flow, variant.patches);
-      for (const problem of problems) lines.push(`  ✗ patch ${problem.index}: ${problem.message}`);
+      for (const problem of problems)
+        lines.push(`  ✗ patch ${problem.index}: ${patchProblemMessage(problem)}`);
       const changes = diffFlows(flow, patched);
       lines.push(
         ...(variant.patches.length === 0
