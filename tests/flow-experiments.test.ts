@@ -56,6 +56,14 @@ describe('experiments in flow:check', () => {
     expect(errors).toContain('/experiments/0/stop: the experiment stops (2026-01-01) before it starts');
   });
 
+  it('refuses a journey goal the report cannot count, with a did-you-mean', () => {
+    const edited = text.replace('"goal": "lead"', '"goal": { "journey": "photo_uplod" }');
+    expect(check(edited).join('\n')).toContain(
+      '/experiments/0/goal/journey: no screen both tracks journey step "photo_uplod" and records a step view, so the report can\'t count it — did you mean "photo_upload"?',
+    );
+    expect(check(text.replace('"goal": "lead"', '"goal": { "journey": "photo_upload" }'))).toEqual([]);
+  });
+
   it('shows what each variant changes (flow:diff)', () => {
     const flow = validateFlowText(text, { file: 'f', resultKeys: RESULT_KEYS }).flow;
     if (!flow) throw new Error('the shipped flow is invalid');

@@ -6,6 +6,7 @@
  */
 import { applyPatches, type PatchProblem } from '../apply-patches.ts';
 import type { Flow } from '../flow.gen.ts';
+import { didYouMean } from './did-you-mean.ts';
 import { error, pointerOf, type Finding } from './flow-issue.ts';
 import type { CheckContext, FlowCheck } from './graph-check.ts';
 import { isFlow, schemaFindings } from './schema-check.ts';
@@ -41,6 +42,12 @@ function isRealDay(day: string): boolean {
 function shapeFindings(flow: Flow): Finding[] {
   const found: Finding[] = [];
   const ids = new Set<string>();
+  // A journey goal is counted from the step views of the screens that reach that journey step.
+  const measurable = Object.values(flow.screens).flatMap((screen) =>
+    'track' in screen && screen.track?.journey !== undefined && screen.track.step !== undefined
+      ? [screen.track.journey]
+      : [],
+  );
   (flow.experiments ?? []).forEach((experiment, e) => {
     const base = pointerOf('/experiments', e);
     if (ids.has(experiment.id))
@@ -52,6 +59,16 @@ function shapeFindings(flow: Flow): Finding[] {
     if (experiment.stop < experiment.start)
       found.push(
         error(pointerOf(base, 'stop'), `the experiment stops (${experiment.stop}) before it starts`),
+      );
+    const goal = experiment.goal;
+    if (typeof goal === 'object' && !measurable.includes(goal.journey))
+      found.push(
+        error(
+          pointerOf(base, 'goal', 'journey'),
+          `no screen both tracks journey step "${goal.journey}" and records a step view, so the report can't count it`,
+          didYouMean(goal.journey, measurable) ??
+            'pick a journey step a screen declares with "track": { "journey", "step" }',
+        ),
       );
     const variantIds = new Set<string>();
     experiment.variants.forEach((variant, v) => {
