@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { resultCodeFor } from '../app/derive-result.ts';
 import { FunnelApp } from '../app/funnel-app.tsx';
+import { assignExperiments, variantOverrides } from '../engine/experiment-assignment.ts';
 import type { Flow } from '../engine/flow-model.ts';
 import type { FunnelPorts } from '../engine/ports.ts';
 import { createMemoryTracking } from '../tracking/memory-tracking.ts';
@@ -19,7 +20,16 @@ export interface FlowScreenProps {
  * whatever path the address bar shows, with `visit` in a per-story storage and side effects kept in
  * memory. Editing the visit in the Controls panel starts the funnel again with it.
  */
-export function FlowScreen({ flow, visit }: FlowScreenProps) {
+export function FlowScreen({ flow: baseFlow, visit }: FlowScreenProps) {
+  // Stories show the base flow; `?variant=<experiment>:<variant>` on the story's frame shows a variant
+  // (no random split here: the epoch is outside every experiment's dates, so only overrides apply).
+  const search = window.location.search;
+  const flow = useMemo(() => {
+    const overrides = variantOverrides(search);
+    return overrides.size === 0
+      ? baseFlow
+      : assignExperiments(baseFlow, 'storybook', new Date(0), overrides).flow;
+  }, [baseFlow, search]);
   const answers = JSON.stringify(visit.quizData);
   const assessment = JSON.stringify(visit.assessmentData);
   const storage = useMemo(
