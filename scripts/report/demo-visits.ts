@@ -4,7 +4,9 @@
  * experiment whose variant truly keeps more visitors on the screen it changes. The rows are written
  * into the same tables the browser's RPCs fill, so the report's SQL reads them like real data.
  */
-import { assignExperiments, pickVariant } from '../../src/engine/experiment-assignment.ts';
+import { assignExperiments } from '../../src/engine/assign-experiments.ts';
+import { pickVariant } from '../../src/engine/experiment-assignment.ts';
+import { exposureScreens } from '../../src/engine/exposure-screens.ts';
 import type { Flow, Screen } from '../../src/engine/flow.gen.ts';
 import { transitions } from '../../src/engine/validation/graph-check.ts';
 import { normal, seededRandom, type Random } from './seeded-random.ts';
@@ -122,7 +124,10 @@ export function simulateVisits(
       );
     byArms.set(key, cached);
     const seen = cached.flow;
-    const assignments = cached.assignments.map((a) => ({ ...a, override: false }));
+    const assignments = cached.assignments.map((a) => {
+      const definition = flow.experiments?.find((e) => e.id === a.experiment);
+      return { ...a, override: false, screens: definition ? exposureScreens(definition).screens : [] };
+    });
     const variants = Object.fromEntries(
       assignments.map((a) => [a.experiment, { variant: a.variant, override: false }]),
     );

@@ -2,6 +2,7 @@ import '../components/tokens.css';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import baseFlow from 'virtual:flow';
+import { applyPatches } from '../engine/apply-patches.ts';
 import { loadSession } from '../engine/storage.ts';
 import { preloadRenderers } from '../screens/registry.ts';
 import { backendConfig } from '../tracking/backend-config.ts';
@@ -21,7 +22,7 @@ const config = backendConfig(import.meta.env, window.location.origin);
 const landing = rememberLanding(session, document.referrer, window.location.search);
 // The visitor's experiment variants are applied before anything reads the flow: her variant is what runs.
 const visit = startExperiments(baseFlow, local, window.location.search, new Date());
-const flow = visit.flow;
+const flow = visit.patches.length === 0 ? baseFlow : applyPatches(baseFlow, visit.patches);
 // Resolves after the first paint: the lazy screens and the backend code wait for it.
 const afterPaint = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 // The ad pixel and its consent banner load after the first paint as well.

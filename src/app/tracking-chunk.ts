@@ -73,7 +73,15 @@ export function startTracking(options: TrackingStart): TrackingPort {
     outbox,
     page: { userAgent: navigator.userAgent, referrer: options.referrer, campaign: options.campaign },
     flow: { id: flow.id, version: flow.version, ...(flow.tracking ? { tracking: flow.tracking } : {}) },
-    ...(options.experiments ? { experiments: { ...options.experiments, storage: options.local } } : {}),
+    ...(options.experiments
+      ? {
+          experiments: {
+            ...options.experiments,
+            experiments: flow.experiments ?? [],
+            storage: options.local,
+          },
+        }
+      : {}),
     log: warn,
     onLead: startLeadSinks(options),
   });

@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { loadFlow } from '../../tests/support/load-flow.ts';
-import { applyPatches, patchedScreens } from './apply-patches.ts';
+import { applyPatches } from './apply-patches.ts';
+import { patchedScreens } from './exposure-screens.ts';
+import type { Patch } from './flow.gen.ts';
+import { checkedPatches } from './validation/checked-patches.ts';
 
 const flow = loadFlow();
 
-describe('applyPatches', () => {
+/** Both patchers: the checked one (flow:check) and the browser's must agree. */
+function both(patches: Patch[]) {
+  const checked = checkedPatches(flow, patches);
+  expect(applyPatches(flow, patches)).toEqual(checked.flow);
+  return checked;
+}
+
+describe('applyPatches and checkedPatches', () => {
   it('replaces copy without changing the base flow', () => {
-    const { flow: patched, problems } = applyPatches(flow, [
+    const { flow: patched, problems } = both([
       { op: 'replace', path: '/screens/cliff-education/button', value: 'Go on' },
     ]);
     expect(problems).toEqual([]);
@@ -15,7 +25,7 @@ describe('applyPatches', () => {
   });
 
   it('adds and removes list items and keys, and inserts a screen', () => {
-    const { flow: patched, problems } = applyPatches(flow, [
+    const { flow: patched, problems } = both([
       { op: 'remove', path: '/screens/cliff-education/content/1' },
       { op: 'add', path: '/screens/cliff-education/content/-', value: { type: 'text', text: 'last' } },
       {
@@ -35,7 +45,7 @@ describe('applyPatches', () => {
   });
 
   it('reports a patch naming a missing screen, path or index, and one outside screens and settings', () => {
-    const { problems } = applyPatches(flow, [
+    const { problems } = checkedPatches(flow, [
       { op: 'replace', path: '/screens/nope/button', value: 'x' },
       { op: 'replace', path: '/screens/age/nothing-here', value: 'x' },
       { op: 'remove', path: '/screens/cliff-education/content/9' },

@@ -1,104 +1,38 @@
 /**
- * Applies an experiment variant's patches (a subset of JSON Patch, RFC 6902: replace, add, remove) to a
- * flow. Pure and framework-free: the browser runs it before compiling the machine, and flow:check runs it
- * to prove every variant as a complete flow.
+ * Applies an experiment variant's patches (JSON Patch replace, add, remove under /screens and /settings)
+ * to a flow, for the browser: small, because the first screen's bundle carries it, and unchecked,
+ * because flow:check has proved every shipped variant's patches (validation/checked-patches.ts) and
+ * that this gives the same flow. The input flow is never changed.
  */
 import type { Flow, Patch } from './flow.gen.ts';
 
-/**
- * Why a patch could not be applied: `at` names no value (missing), already holds one (an add over an
- * existing key), is past the end of a list, is inside something that is neither object nor list, lies
- * outside /screens and /settings, or the patch has no value. Codes, not sentences: the browser ships
- * this file, and flow:check (build time) words the messages.
- */
-export type PatchProblemKind = 'missing' | 'exists' | 'past-end' | 'not-container' | 'outside' | 'no-value';
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A patch that could not be applied: its index in the list, why, and the path concerned. */
-export interface PatchProblem {
-  index: number;
-  kind: PatchProblemKind;
-  at: string;
-}
-
-export interface PatchedFlow {
-  /** The flow with every applicable patch applied (the input is never changed). */
-  flow: Flow;
-  problems: PatchProblem[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function segments(path: string): string[] {
-  return path
-    .slice(1)
-    .split('/')
-    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
-}
-
-const INDEX = /^(0|[1-9]\d*)$/;
-
-/** Applies one patch in place to `root`; returns what went wrong, or undefined when done. */
-function applyOne(root: Record<string, unknown>, patch: Patch): Omit<PatchProblem, 'index'> | undefined {
-  const parts = segments(patch.path);
-  const last = parts.pop() ?? '';
-  let node: unknown = root;
-  const walked: string[] = [];
-  for (const part of parts) {
-    walked.push(part);
-    node = Array.isArray(node)
-      ? INDEX.test(part)
-        ? node[Number(part)]
-        : undefined
-      : isRecord(node)
-        ? node[part]
-        : undefined;
-    if (node === undefined) return { kind: 'missing', at: `/${walked.join('/')}` };
-  }
-  if (patch.op !== 'remove' && patch.value === undefined) return { kind: 'no-value', at: patch.path };
-  const value: unknown = structuredClone(patch.value);
-  if (Array.isArray(node)) {
-    const index = patch.op === 'add' && last === '-' ? node.length : INDEX.test(last) ? Number(last) : -1;
-    if (index < 0) return { kind: 'missing', at: patch.path };
-    if (index > (patch.op === 'add' ? node.length : node.length - 1))
-      return { kind: 'past-end', at: patch.path };
-    node.splice(index, patch.op === 'add' ? 0 : 1, ...(patch.op === 'remove' ? [] : [value]));
-    return undefined;
-  }
-  if (!isRecord(node)) return { kind: 'not-container', at: `/${parts.join('/')}` };
-  const exists = Object.hasOwn(node, last);
-  if (patch.op === 'add' ? exists : !exists) return { kind: exists ? 'exists' : 'missing', at: patch.path };
-  if (patch.op === 'remove') delete node[last];
-  else node[last] = value;
-  return undefined;
-}
-
-/**
- * The flow with `patches` applied in order. A patch that names a missing screen or path is skipped and
- * reported; flow:check turns that into an error at the patch's line:column, so a shipped flow has none.
- * Paths outside /screens and /settings are refused (the schema refuses them too).
- */
-export function applyPatches(flow: Flow, patches: readonly Patch[]): PatchedFlow {
-  // A deep copy of a Flow is a Flow; the patches change it through untyped views, and flow:check proves
-  // at build time that every shipped variant is still a valid flow.
+export function applyPatches(flow: Flow, patches: readonly Patch[]): Flow {
+  // A deep copy of a Flow is a Flow; the patches change it through untyped views.
   const copy: Flow = structuredClone(flow);
-  const root: Record<string, unknown> = { screens: copy.screens, settings: copy.settings };
-  const problems: PatchProblem[] = [];
-  patches.forEach((patch, index) => {
-    const problem = /^\/(screens|settings)\/./.test(patch.path)
-      ? applyOne(root, patch)
-      : { kind: 'outside' as const, at: patch.path };
-    if (problem !== undefined) problems.push({ index, ...problem });
-  });
-  return { flow: copy, problems };
-}
-
-/** The ids of the screens a list of patches touches (added, changed or removed). */
-export function patchedScreens(patches: readonly Patch[]): string[] {
-  const ids = patches
-    .map((patch) => segments(patch.path))
-    .filter((parts) => parts[0] === 'screens' && parts[1] !== undefined)
-    .map((parts) => parts[1] ?? '');
-  return [...new Set(ids)];
+  for (const patch of patches) {
+    const parts = patch.path
+      .slice(1)
+      .split('/')
+      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
+    const last = parts.pop() ?? '';
+    let node: unknown = copy;
+    for (const part of parts)
+      node = Array.isArray(node) ? node[Number(part)] : isRecord(node) ? node[part] : undefined;
+    const value: unknown = structuredClone(patch.value);
+    if (Array.isArray(node)) {
+      const remove = patch.op === 'add' ? 0 : 1;
+      node.splice(
+        last === '-' ? node.length : Number(last),
+        remove,
+        ...(patch.op === 'remove' ? [] : [value]),
+      );
+    } else if (isRecord(node)) {
+      if (patch.op === 'remove') delete node[last];
+      else node[last] = value;
+    }
+  }
+  return copy;
 }

@@ -1,11 +1,12 @@
 /**
  * Which variant of each experiment a visitor sees: sticky and deterministic, from a hash (FNV-1a) of
  * the experiment id and the visitor's id, so the same visitor gets the same variant on every reload, in
- * every tab and on every device that shares her visitor id, with no server round trip. Applied to the
- * flow before the machine is compiled: the variant's flow is what runs. Pure, framework-free.
+ * every tab and on every device that shares her visitor id, with no server round trip. The variant's
+ * patches are applied before the machine is compiled (see assign-experiments.ts): the variant's flow is
+ * what runs. This file stays small because the first screen's bundle carries it; the patching code loads
+ * only for visitors whose variant changes something. Pure, framework-free.
  */
-import { applyPatches, patchedScreens } from './apply-patches.ts';
-import type { Experiment, Flow, Variant } from './flow.gen.ts';
+import type { Experiment, Flow, Patch, Variant } from './flow.gen.ts';
 
 /** One experiment's variant for this visitor. */
 export interface Assignment {
@@ -13,14 +14,7 @@ export interface Assignment {
   variant: string;
   /** Chosen with ?variant= (QA, Storybook): marked so results leave it out. */
   override: boolean;
-  /** The screens any variant of the experiment changes; the exposure is recorded when she first reaches one. */
-  screens: string[];
-  /** A variant changes settings, which any screen may show: the first screen reached exposes her. */
-  everywhere: boolean;
 }
-
-/** The `variants` argument of the tracking records: `{ "<experiment>": { variant, override } }`. */
-export type VariantsArg = Record<string, { variant: string; override: boolean }>;
 
 /** FNV-1a, 32 bits: a fast, well-spread string hash (not for secrets: assignment is no secret). */
 export function fnv1a(text: string): number {
@@ -61,41 +55,29 @@ export function variantOverrides(search: string): Map<string, string> {
 }
 
 /**
- * The flow this visitor sees and her assignments. An override names a variant of a declared experiment
- * (an unknown one is ignored, so a stale QA link shows the normal funnel) and applies even outside the
- * experiment's dates; otherwise only running experiments assign.
+ * The visitor's assignments and the patches her variants apply, in order. An override names a variant
+ * of a declared experiment (an unknown one is ignored, so a stale QA link shows the normal funnel) and
+ * applies even outside the experiment's dates; otherwise only running experiments assign.
  */
-export function assignExperiments(
+export function assignVariants(
   flow: Flow,
   visitorId: string,
   now: Date,
   overrides: ReadonlyMap<string, string> = new Map(),
-): { flow: Flow; assignments: Assignment[] } {
-  let current = flow;
+): { assignments: Assignment[]; patches: Patch[] } {
   const assignments: Assignment[] = [];
+  const patches: Patch[] = [];
   for (const experiment of flow.experiments ?? []) {
     const forced = experiment.variants.find((variant) => variant.id === overrides.get(experiment.id));
     if (!forced && !isRunning(experiment, now)) continue;
     const variant = forced ?? pickVariant(experiment, visitorId);
     if (variant === undefined) continue;
-    current = applyPatches(current, variant.patches).flow;
+    patches.push(...variant.patches);
     assignments.push({
       experiment: experiment.id,
       variant: variant.id,
       override: forced !== undefined,
-      // Every arm, the control too, is exposed where the experiment changes something, so the arms are
-      // compared over the same visitors.
-      screens: [...new Set(experiment.variants.flatMap((v) => patchedScreens(v.patches)))],
-      everywhere: experiment.variants.some((v) => v.patches.some((patch) => patch.path.startsWith('/settings/'))),
     });
   }
-  return { flow: current, assignments };
-}
-
-/** The assignments as the records' `variants` argument (null when there are none). */
-export function variantsArg(assignments: readonly Assignment[]): VariantsArg | null {
-  if (assignments.length === 0) return null;
-  return Object.fromEntries(
-    assignments.map((a) => [a.experiment, { variant: a.variant, override: a.override }]),
-  );
+  return { assignments, patches };
 }

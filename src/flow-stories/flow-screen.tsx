@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { resultCodeFor } from '../app/derive-result.ts';
 import { FunnelApp } from '../app/funnel-app.tsx';
-import { assignExperiments, variantOverrides } from '../engine/experiment-assignment.ts';
+import { assignExperiments } from '../engine/assign-experiments.ts';
+import { variantOverrides } from '../engine/experiment-assignment.ts';
 import type { Flow } from '../engine/flow-model.ts';
 import type { FunnelPorts } from '../engine/ports.ts';
 import { createMemoryTracking } from '../tracking/memory-tracking.ts';

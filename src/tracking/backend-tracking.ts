@@ -6,8 +6,7 @@
  */
 import type { Track, Tracking } from '../engine/flow.gen.ts';
 import type { TrackingPort, VisitorSnapshot } from '../engine/ports.ts';
-import { variantsArg } from '../engine/experiment-assignment.ts';
-import { exposuresDue, type ExperimentTracking } from './exposures.ts';
+import { exposuresDue, variantsArg, type ExperimentTracking } from './exposures.ts';
 import type { Campaign } from './landing.ts';
 import type { Outbox } from './outbox.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Assignment } from '../engine/experiment-assignment.ts';
+import type { Experiment } from '../engine/flow.gen.ts';
 import { createBackendTracking } from './backend-tracking.ts';
 import { EXPOSURES_KEY, exposuresDue } from './exposures.ts';
 
@@ -7,8 +8,28 @@ const assignment: Assignment = {
   experiment: 'cliff-headline',
   variant: 'tipping-point',
   override: false,
-  screens: ['cliff-education'],
-  everywhere: false,
+};
+
+const cliffHeadline: Experiment = {
+  id: 'cliff-headline',
+  goal: 'lead',
+  start: '2026-11-23',
+  stop: '2027-02-28',
+  variants: [
+    { id: 'control', weight: 1, patches: [] },
+    {
+      id: 'tipping-point',
+      weight: 1,
+      patches: [{ op: 'replace', path: '/screens/cliff-education/button', value: 'Go' }],
+    },
+  ],
+};
+const brandTest: Experiment = {
+  ...cliffHeadline,
+  variants: [
+    { id: 'control', weight: 1, patches: [] },
+    { id: 'tipping-point', weight: 1, patches: [{ op: 'replace', path: '/settings/brand', value: 'Other' }] },
+  ],
 };
 
 function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> {
@@ -23,7 +44,7 @@ const eventId = () => `e${++n}`;
 describe('exposures', () => {
   it('are due on the first view of a changed screen only, once per visitor across tabs sharing storage', () => {
     const storage = memoryStorage();
-    const experiments = { visitorId: 'v1', assignments: [assignment], storage };
+    const experiments = { visitorId: 'v1', assignments: [assignment], experiments: [cliffHeadline], storage };
     expect(exposuresDue(experiments, 'age', 's1', now, eventId)).toEqual([]);
     const [first] = exposuresDue(experiments, 'cliff-education', 's1', now, eventId);
     expect(first).toMatchObject({
@@ -42,7 +63,8 @@ describe('exposures', () => {
   it('a variant that changes settings is exposed on the first screen', () => {
     const experiments = {
       visitorId: 'v1',
-      assignments: [{ ...assignment, everywhere: true }],
+      assignments: [assignment],
+      experiments: [brandTest],
       storage: memoryStorage(),
     };
     expect(exposuresDue(experiments, 'skin-concerns', 's1', now, eventId)).toHaveLength(1);
@@ -59,7 +81,12 @@ describe('exposures', () => {
         pending: () => [],
       },
       page: { userAgent: 'UA', referrer: null },
-      experiments: { visitorId: 'v1', assignments: [assignment], storage: memoryStorage() },
+      experiments: {
+        visitorId: 'v1',
+        assignments: [assignment],
+        experiments: [cliffHeadline],
+        storage: memoryStorage(),
+      },
       log: () => undefined,
     });
     const visitor = {

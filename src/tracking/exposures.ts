@@ -5,12 +5,27 @@
  * doesn't send it again; the database keeps one row per visitor and experiment in any case.
  */
 import type { Assignment } from '../engine/experiment-assignment.ts';
+import { exposureScreens } from '../engine/exposure-screens.ts';
+import type { Experiment } from '../engine/flow.gen.ts';
 
 export const EXPOSURES_KEY = 'funnel_exposures';
+
+/** The `variants` argument of the tracking records: `{ "<experiment>": { variant, override } }`. */
+export type VariantsArg = Record<string, { variant: string; override: boolean }>;
+
+/** The assignments as the records' `variants` argument (null when there are none). */
+export function variantsArg(assignments: readonly Assignment[]): VariantsArg | null {
+  if (assignments.length === 0) return null;
+  return Object.fromEntries(
+    assignments.map((a) => [a.experiment, { variant: a.variant, override: a.override }]),
+  );
+}
 
 export interface ExperimentTracking {
   visitorId: string;
   assignments: readonly Assignment[];
+  /** The flow's experiments (where each one exposes). */
+  experiments: readonly Experiment[];
   /** Where the recorded experiment ids survive reloads and tabs (localStorage). */
   storage: Pick<Storage, 'getItem' | 'setItem'> | null;
 }
@@ -37,9 +52,11 @@ export function exposuresDue(
 ): Record<string, unknown>[] {
   if (!experiments) return [];
   const done = recorded(experiments.storage);
-  const due = experiments.assignments.filter(
-    (a) => !done.includes(a.experiment) && (a.everywhere || a.screens.includes(screenId)),
-  );
+  const due = experiments.assignments.filter((a) => {
+    const definition = experiments.experiments.find((e) => e.id === a.experiment);
+    const where = definition ? exposureScreens(definition) : { screens: [], everywhere: false };
+    return !done.includes(a.experiment) && (where.everywhere || where.screens.includes(screenId));
+  });
   if (due.length === 0) return [];
   try {
     experiments.storage?.setItem(EXPOSURES_KEY, JSON.stringify([...done, ...due.map((a) => a.experiment)]));

@@ -4,7 +4,8 @@
  * screen or path is an error at the patch's own line:column; a problem that only the variant has is
  * reported at the variant, naming the pointer in the patched flow.
  */
-import { applyPatches, type PatchProblem } from '../apply-patches.ts';
+import { applyPatches } from '../apply-patches.ts';
+import { checkedPatches, type PatchProblem } from './checked-patches.ts';
 import type { Flow } from '../flow.gen.ts';
 import { didYouMean } from './did-you-mean.ts';
 import { error, pointerOf, type Finding } from './flow-issue.ts';
@@ -20,8 +21,6 @@ export function patchProblemMessage(problem: PatchProblem): string {
       return `"${problem.at}" already exists: use "replace"`;
     case 'past-end':
       return `"${problem.at}" is past the end of its list`;
-    case 'not-container':
-      return `"${problem.at}" is not an object or a list`;
     case 'outside':
       return `"${problem.at}" is outside /screens/ and /settings/`;
     case 'no-value':
@@ -96,7 +95,7 @@ export function experimentFindings(
   (flow.experiments ?? []).forEach((experiment, e) => {
     experiment.variants.forEach((variant, v) => {
       const at = pointerOf('/experiments', e, 'variants', v);
-      const { flow: patched, problems } = applyPatches(flow, variant.patches);
+      const { flow: patched, problems } = checkedPatches(flow, variant.patches);
       for (const problem of problems)
         found.push(
           error(
@@ -106,6 +105,14 @@ export function experimentFindings(
           ),
         );
       if (problems.length > 0) return;
+      // The browser's unchecked patching must build exactly the flow proved here.
+      if (JSON.stringify(applyPatches(flow, variant.patches)) !== JSON.stringify(patched))
+        found.push(
+          error(
+            pointerOf(at, 'patches'),
+            'the browser would build another flow from these patches than the one checked',
+          ),
+        );
       const label = `variant "${variant.id}" of experiment "${experiment.id}"`;
       const { experiments: _ignored, ...withoutExperiments } = patched;
       const findings: Finding[] = [];

@@ -2,7 +2,7 @@
  * What each experiment variant changes, for review (npm run flow:diff <flow.json>): the same summary as
  * a change to the file, of the base flow against the variant's patched flow.
  */
-import { applyPatches } from '../apply-patches.ts';
+import { checkedPatches } from './checked-patches.ts';
 import type { Flow } from '../flow.gen.ts';
 import { patchProblemMessage } from './experiment-check.ts';
 import { diffFlows } from './flow-diff.ts';
@@ -17,7 +17,7 @@ export function variantDiffs(flow: Flow): string[] {
       lines.push(
         `experiment "${experiment.id}", variant "${variant.id}" (${share} % of visitors, ${experiment.start} to ${experiment.stop}):`,
       );
-      const { flow: patched, problems } = applyPatches(flow, variant.patches);
+      const { flow: patched, problems } = checkedPatches(flow, variant.patches);
       for (const problem of problems)
         lines.push(`  ✗ patch ${problem.index}: ${patchProblemMessage(problem)}`);
       const changes = diffFlows(flow, patched);
