@@ -4,7 +4,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
-import { RESULT_KEYS } from '../src/scoring/compute-result.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { flowFile } from './lib/flow-path.ts';
 
@@ -17,7 +16,7 @@ const text = await readFile(path, 'utf8').catch((cause: unknown) => {
   console.error(`✗ ${file}: can't read the file (${cause instanceof Error ? cause.message : String(cause)})`);
   process.exit(1);
 });
-const { flow, errors, warnings } = validateFlowText(text, { file, resultKeys: RESULT_KEYS });
+const { flow, errors, warnings } = validateFlowText(text, { file });
 
 for (const issue of errors) console.error(formatIssue(issue));
 for (const issue of warnings) console.warn(`warning: ${formatIssue(issue)}`);

@@ -7,7 +7,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
-import { RESULT_KEYS } from '../src/scoring/compute-result.ts';
 import type { Flow } from '../src/engine/flow.gen.ts';
 import { diffFlows } from '../src/engine/validation/flow-diff.ts';
 import { parseJsonSource } from '../src/engine/validation/json-source.ts';
@@ -27,7 +26,7 @@ if (oldPath === undefined) {
 async function read(path: string): Promise<{ flow: Flow; errors: FlowIssue[] }> {
   const file = relative(process.cwd(), path) || path;
   const text = await readFile(path, 'utf8');
-  const { errors } = validateFlowText(text, { file, resultKeys: RESULT_KEYS });
+  const { errors } = validateFlowText(text, { file });
   const { value } = parseJsonSource(text);
   if (!isFlow(value)) {
     for (const issue of errors) console.error(formatIssue(issue));

@@ -5,7 +5,6 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, relative } from 'node:path';
-import { RESULT_KEYS } from '../src/scoring/compute-result.ts';
 import { flowMapMarkdown } from '../src/engine/validation/flow-map.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { DEFAULT_FLOW_FILE, flowFile } from './lib/flow-path.ts';
@@ -19,7 +18,7 @@ const out =
 const file = relative(process.cwd(), path) || path;
 
 const text = await readFile(path, 'utf8');
-const { flow, errors } = validateFlowText(text, { file, resultKeys: RESULT_KEYS });
+const { flow, errors } = validateFlowText(text, { file });
 if (!flow || out === undefined) {
   for (const issue of errors) console.error(formatIssue(issue));
   console.error(`✗ ${file}: fix the flow first (npm run flow:check)`);

@@ -11,15 +11,15 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
-import { RESULT_KEYS } from '../src/scoring/compute-result.ts';
 import { htmlReport } from './report/html-report.ts';
 import { openReportDatabase } from './report/open-report-database.ts';
 import { readFigures } from './report/read-figures.ts';
+import { flowFile } from './lib/flow-path.ts';
 import { terminalReport } from './report/terminal-report.ts';
 
 const { values } = parseArgs({
   options: {
-    flow: { type: 'string', default: process.env['FLOW'] ?? 'flows/skin-funnel.json' },
+    flow: { type: 'string', default: flowFile() },
     from: { type: 'string' },
     to: { type: 'string' },
     demo: { type: 'boolean', default: false },
@@ -38,10 +38,7 @@ for (const key of ['from', 'to'] as const) {
 }
 
 const file = relative(process.cwd(), values.flow) || values.flow;
-const { flow, errors } = validateFlowText(readFileSync(values.flow, 'utf8'), {
-  file,
-  resultKeys: RESULT_KEYS,
-});
+const { flow, errors } = validateFlowText(readFileSync(values.flow, 'utf8'), { file });
 if (!flow) {
   for (const issue of errors) console.error(formatIssue(issue));
   console.error(

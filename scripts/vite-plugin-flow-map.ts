@@ -6,7 +6,6 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { RESULT_KEYS } from '../src/scoring/compute-result.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { flowErrorPage, flowMapPage } from './lib/flow-map-page.ts';
 import { flowFile } from './lib/flow-path.ts';
@@ -33,7 +32,7 @@ export function flowMapPlugin(options: FlowMapPluginOptions = {}): Plugin {
         // Read on every request, so the page follows the file as it is edited.
         readFile(path, 'utf8')
           .then((text) => {
-            const { flow, errors } = validateFlowText(text, { file: shown, resultKeys: RESULT_KEYS });
+            const { flow, errors } = validateFlowText(text, { file: shown });
             response.statusCode = flow ? 200 : 500;
             response.setHeader('Content-Type', 'text/html; charset=utf-8');
             response.end(flow ? flowMapPage(flow, shown) : flowErrorPage(shown, errors.map(formatIssue)));

@@ -5,6 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { FLOW_PATH, loadFlow } from '../tests/support/load-flow.ts';
 import { flowStoryPlan } from '../src/flow-stories/flow-story-plan.ts';
 import {
+  checkFlowFile,
+  failedIndexInputs,
+  failedStoryModuleCode,
+  FLOW_CHECK_FAILED,
   flowIndexInputs,
   flowStoriesIndexer,
   flowStoriesPlugin,
@@ -42,13 +46,26 @@ describe('the flow stories indexer', () => {
     expect(new Set(plan.map((screen) => screen.title)).size).toBe(plan.length);
   });
 
-  it('refuses an invalid flow file, naming its issues', async () => {
+  it('lists one story with the checker\'s messages for an invalid flow file, instead of failing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'flow-stories-'));
     const file = join(dir, 'broken.json');
     writeFileSync(file, JSON.stringify({ version: 1, screens: {} }));
-    await expect(flowStoriesIndexer(file).createIndex(file, { makeTitle: () => '' })).rejects.toThrow(
-      /is invalid:\n.*broken\.json/,
-    );
+    const inputs = await flowStoriesIndexer(file).createIndex(file, { makeTitle: () => '' });
+    expect(inputs).toEqual(failedIndexInputs());
+    expect(inputs[0]).toMatchObject({ title: 'Flow/(flow check failed)', importPath: storyModuleId(FLOW_CHECK_FAILED) });
+  });
+
+  it('serves that story with the messages flow:check prints', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'flow-stories-'));
+    const file = join(dir, 'broken.json');
+    writeFileSync(file, JSON.stringify({ version: 1, screens: {} }));
+    const { flow, issues } = await checkFlowFile(file, 'broken.json');
+    expect(flow).toBeNull();
+    expect(issues.length).toBeGreaterThan(0);
+    expect(issues[0]).toMatch(/^broken\.json:1:\d+ /);
+    const code = failedStoryModuleCode('broken.json', issues, '/src/flow-stories/flow-check-failed.tsx');
+    expect(exportsOf(code)).toEqual(['FlowCheck']);
+    expect(code).toContain(JSON.stringify(issues[0]));
   });
 });
 
@@ -60,7 +77,7 @@ describe('the generated story modules', () => {
       const listed = inputs.filter((input) => input.importPath === storyModuleId(screen.screenId));
       expect(exportsOf(code), screen.screenId).toEqual(listed.map((input) => input.exportName));
       expect(code).toContain(
-        `flowStoryFile(scoring ? { ...flow, scoring } : flow, ${JSON.stringify(screen.screenId)})`,
+        `flowStoryFile({ ...flow, ...model }, ${JSON.stringify(screen.screenId)})`,
       );
     }
   });

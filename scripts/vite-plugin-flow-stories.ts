@@ -17,24 +17,58 @@ import type { Plugin } from 'vite';
 import type { Flow } from '../src/engine/flow-model.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { flowStoryPlan, type ScreenStories } from '../src/flow-stories/flow-story-plan.ts';
-import { RESULT_KEYS } from '../src/scoring/compute-result.ts';
 import { flowFile } from './lib/flow-path.ts';
 
 const PREFIX = 'virtual:flow-stories/';
 const RESOLVED_PREFIX = `\0${PREFIX}`;
 const BUILDER = 'src/flow-stories/flow-story-file.tsx';
+const FAILED_VIEW = 'src/flow-stories/flow-check-failed.tsx';
+/** The story module shown instead of the flow's stories while the flow file fails the checker. */
+export const FLOW_CHECK_FAILED = 'flow-check-failed';
 
 /** The story module id of a screen (the index's importPath). */
 export function storyModuleId(screenId: string): string {
   return `${PREFIX}${screenId}`;
 }
 
+/** Reads and validates a flow file: the flow, or the checker's messages (file:line:col …). */
+export async function checkFlowFile(path: string, shown: string = path): Promise<{ flow: Flow | null; issues: string[] }> {
+  const text = await readFile(path, 'utf8').catch((cause: unknown) => {
+    throw new Error(`can't read the flow file ${shown}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  });
+  const { flow, errors } = validateFlowText(text, { file: shown });
+  return { flow, issues: errors.map(formatIssue) };
+}
+
 /** Reads and validates a flow file; throws with every issue (file:line:col) when it is invalid. */
 export async function readFlow(path: string, shown: string = path): Promise<Flow> {
-  const text = await readFile(path, 'utf8');
-  const { flow, errors } = validateFlowText(text, { file: shown, resultKeys: RESULT_KEYS });
-  if (!flow) throw new Error(`the flow file ${shown} is invalid:\n${errors.map(formatIssue).join('\n')}`);
+  const { flow, issues } = await checkFlowFile(path, shown);
+  if (!flow) throw new Error(`the flow file ${shown} is invalid:\n${issues.join('\n')}`);
   return flow;
+}
+
+/** The one story listed while the flow fails the checker: it shows the checker's messages. */
+export function failedIndexInputs(): StoryIndexInput[] {
+  return [
+    {
+      type: 'story',
+      importPath: storyModuleId(FLOW_CHECK_FAILED),
+      exportName: 'FlowCheck',
+      name: 'Flow check failed',
+      title: 'Flow/(flow check failed)',
+      tags: ['flow'],
+    },
+  ];
+}
+
+/** The module of that story: the messages, drawn by FlowCheckFailed. */
+export function failedStoryModuleCode(file: string, issues: readonly string[], viewPath: string): string {
+  return [
+    `import { FlowCheckFailed } from ${JSON.stringify(viewPath)};`,
+    `export default { title: 'Flow/(flow check failed)', component: FlowCheckFailed, tags: ['flow'] };`,
+    `export const FlowCheck = { args: ${JSON.stringify({ file, issues })} };`,
+    '',
+  ].join('\n');
 }
 
 /** The index entries of a flow's stories: one per planned story, importing its screen's module. */
@@ -56,8 +90,11 @@ export function flowStoriesIndexer(file: string = flowFile()): Indexer {
   const absolute = resolve(file);
   return {
     test: new RegExp(`${escapeRegExp(absolute)}$`),
-    createIndex: async (fileName) =>
-      flowIndexInputs(flowStoryPlan(await readFlow(fileName, relative(process.cwd(), fileName)))),
+    // A broken flow lists one story with the checker's messages instead of failing Storybook's index.
+    createIndex: async (fileName) => {
+      const { flow } = await checkFlowFile(fileName, relative(process.cwd(), fileName));
+      return flow ? flowIndexInputs(flowStoryPlan(flow)) : failedIndexInputs();
+    },
   };
 }
 
@@ -65,9 +102,9 @@ export function flowStoriesIndexer(file: string = flowFile()): Indexer {
 export function flowStoryModuleCode(screen: ScreenStories, builderPath: string): string {
   const lines = [
     `import flow from 'virtual:flow';`,
-    `import scoring from 'virtual:flow-scoring';`,
+    `import model from 'virtual:flow-scoring';`,
     `import { flowStoryFile } from ${JSON.stringify(builderPath)};`,
-    `const file = flowStoryFile(scoring ? { ...flow, scoring } : flow, ${JSON.stringify(screen.screenId)});`,
+    `const file = flowStoryFile({ ...flow, ...model }, ${JSON.stringify(screen.screenId)});`,
     `export default file.meta;`,
     ...screen.stories.map((story) => `export const ${story.exportName} = file.stories.${story.exportName};`),
   ];
@@ -90,8 +127,11 @@ export function flowStoriesPlugin(options: { file?: string } = {}): Plugin {
       if (!id.startsWith(RESOLVED_PREFIX)) return undefined;
       const path = resolve(root, file);
       this.addWatchFile(path);
-      const flow = await readFlow(path, relative(root, path));
       const screenId = id.slice(RESOLVED_PREFIX.length);
+      const { flow, issues } = await checkFlowFile(path, relative(root, path));
+      if (!flow || screenId === FLOW_CHECK_FAILED) {
+        return failedStoryModuleCode(relative(root, path), issues, resolve(root, FAILED_VIEW));
+      }
       const screen = flowStoryPlan(flow).find((entry) => entry.screenId === screenId);
       if (!screen) return this.error(`the flow file ${file} has no screen "${screenId}" (any more)`);
       return flowStoryModuleCode(screen, resolve(root, BUILDER));

@@ -6,28 +6,34 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { RESULT_KEYS } from '../src/scoring/compute-result.ts';
 import { flowFile } from './lib/flow-path.ts';
+import { themeCss, themedHtml } from './lib/theme-html.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 
 const VIRTUAL_ID = 'virtual:flow';
 const RESOLVED_ID = '\0virtual:flow';
-// The scoring section is served on its own, so its weights load with the result code after the
-// first screen instead of in the first screen's bundle.
+// The result model (tables, computations, analyses) is served on its own, so it loads with the result
+// code after the first screen instead of in the first screen's bundle.
 const SCORING_ID = 'virtual:flow-scoring';
 const RESOLVED_SCORING_ID = '\0virtual:flow-scoring';
+// The flow's id, version and tracking section, for the tracking code that loads after the first paint.
+const TRACKING_ID = 'virtual:flow-tracking';
+const RESOLVED_TRACKING_ID = '\0virtual:flow-tracking';
+// The theme's colours and fonts, as a stylesheet (see scripts/lib/theme-html.ts).
+const THEME_ID = 'virtual:flow-theme.css';
+const RESOLVED_THEME_ID = '\0virtual:flow-theme.css';
 
 export interface FlowPluginOptions {
   /** The flow file, relative to Vite's root (default: FLOW, else the default flow; scripts/lib/flow-path.ts). */
   file?: string;
-  /** The keys the scoring computes, readable as {result.key} (default: the scoring's RESULT_KEYS). */
+  /** Result keys some code computes besides the flow's computations (default none). */
   resultKeys?: readonly string[];
 }
 
 /** The Vite plugin that validates the flow file and serves it as `virtual:flow`. */
 export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
   const file = options.file ?? flowFile();
-  const resultKeys = options.resultKeys ?? RESULT_KEYS;
+  const resultKeys = options.resultKeys ?? [];
   let root = process.cwd();
   const flowPath = () => resolve(root, file);
 
@@ -38,10 +44,18 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
     },
     resolveId(id) {
       if (id === VIRTUAL_ID) return RESOLVED_ID;
+      if (id === THEME_ID) return RESOLVED_THEME_ID;
+      if (id === TRACKING_ID) return RESOLVED_TRACKING_ID;
       return id === SCORING_ID ? RESOLVED_SCORING_ID : undefined;
     },
+    // The page title and description come from the flow (a broken flow fails in load() with its issues).
+    async transformIndexHtml(html) {
+      const { flow } = validateFlowText(await readFile(flowPath(), 'utf8'), { file: file, resultKeys });
+      return flow ? themedHtml(html, flow) : html;
+    },
     async load(id) {
-      if (id !== RESOLVED_ID && id !== RESOLVED_SCORING_ID) return undefined;
+      const served = [RESOLVED_ID, RESOLVED_SCORING_ID, RESOLVED_THEME_ID, RESOLVED_TRACKING_ID];
+      if (!served.includes(id)) return undefined;
       const path = flowPath();
       this.addWatchFile(path);
       const shown = relative(root, path) || path;
@@ -57,14 +71,22 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
           `the flow file ${shown} has ${count} (npm run flow:check lists them too):\n${errors.map(formatIssue).join('\n')}`,
         );
       }
-      const { scoring, ...screensAndSettings } = flow;
-      const served = id === RESOLVED_ID ? screensAndSettings : (scoring ?? null);
-      return `export default ${JSON.stringify(served, null, 2)};\n`;
+      if (id === RESOLVED_THEME_ID) return themeCss(flow.theme);
+      if (id === RESOLVED_TRACKING_ID) {
+        const tracking = { id: flow.id, version: flow.version, ...(flow.tracking ? { tracking: flow.tracking } : {}) };
+        return `export default ${JSON.stringify(tracking, null, 2)};\n`;
+      }
+      const { computations, tables, analyses, samples, theme, tracking: _tracking, ...screensAndSettings } = flow;
+      // The theme's title, description, colours and fonts are applied at build time; the page only needs
+      // the wordmark. Storybook's sample visitors travel with the (lazy) result model, off the first load.
+      const first = theme?.wordmark === undefined ? screensAndSettings : { ...screensAndSettings, theme: { wordmark: theme.wordmark } };
+      const model = id === RESOLVED_ID ? first : { computations, tables, analyses, samples };
+      return `export default ${JSON.stringify(model, null, 2)};\n`;
     },
     // A failed load records no watched file, so a fix must still reload the page and clear the overlay.
     hotUpdate({ file: changed }) {
       if (resolve(changed) !== flowPath()) return undefined;
-      for (const id of [RESOLVED_ID, RESOLVED_SCORING_ID]) {
+      for (const id of [RESOLVED_ID, RESOLVED_SCORING_ID, RESOLVED_THEME_ID, RESOLVED_TRACKING_ID]) {
         const module = this.environment.moduleGraph.getModuleById(id);
         if (module) this.environment.moduleGraph.invalidateModule(module);
       }

@@ -8,12 +8,13 @@ import fs, { readFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scoringFixture } from '../src/scoring/scoring-fixture.ts';
+import { scoringOf } from '../tests/support/render-funnel.tsx';
+import { loadFlow } from '../tests/support/load-flow.ts';
 import { dataUrl, tinyPng } from '../supabase/functions/_shared/image-bytes.test-helpers.ts';
 import { createLocalAnalyzeFace } from './analyze-face.ts';
 import { faceModelDir, modelLoadCount } from './face/face-model.ts';
 
-const handler = createLocalAnalyzeFace(scoringFixture());
+const handler = createLocalAnalyzeFace(scoringOf(loadFlow()));
 const samplePhoto = readFileSync(resolve(faceModelDir(), '../demo/sample1.jpg'));
 
 function post(

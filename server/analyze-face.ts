@@ -1,9 +1,9 @@
 /**
  * analyze-face on the local Node server: the portable handler (supabase/functions/_shared) with the
- * face-api reader (server/face) and the flow's scoring. The photo is decoded in memory, read and
+ * face-api reader (server/face) and the flow's photo analysis (its weights and computations). The photo is decoded in memory, read and
  * dropped; nothing is written to disk.
  */
-import type { Scoring } from '../src/engine/flow.gen.ts';
+import type { ResultModel } from '../src/scoring/evaluate-computations.ts';
 import { photoAssessment } from '../src/scoring/photo-assessment.ts';
 import { createAnalyzeFaceHandler, type FaceAnalyzer } from '../supabase/functions/_shared/analyze-face.ts';
 import { RequestError, type AllowedOrigins } from '../supabase/functions/_shared/http.ts';
@@ -21,7 +21,7 @@ const DECODE_ERRORS = {
   too_large: [400, 'image_dimensions_too_large', 'The photo has too many pixels to analyse.'],
 } as const;
 
-/** Reads the largest face with face-api (SSD MobileNet, 68 landmarks, age) and measures its skin markers. */
+/** Reads the largest face with face-api (SSD MobileNet, 68 landmarks, age) and measures its surface markers (wrinkles, texture, tone). */
 export function createFaceReader(): FaceAnalyzer {
   return {
     async read(bytes, type) {
@@ -52,12 +52,12 @@ export function createFaceReader(): FaceAnalyzer {
 }
 
 export function createLocalAnalyzeFace(
-  scoring: Scoring,
+  model: ResultModel,
   allowedOrigins: AllowedOrigins = '*',
 ): (request: Request) => Promise<Response> {
   return createAnalyzeFaceHandler({
     analyzer: createFaceReader(),
-    assess: (questionnaire, reading) => photoAssessment(questionnaire, reading, scoring, crypto.randomUUID()),
+    assess: (questionnaire, reading) => photoAssessment(model, questionnaire, reading, crypto.randomUUID()),
     allowedOrigins,
     log: (message) => console.warn(message),
   });

@@ -62,6 +62,12 @@ describe('the lead record', () => {
     await expect(rpc('save_quiz_completion', lead({ answers: { deep: nested(4) } }))).resolves.toBeTruthy();
   });
 
+  it('checks the email with the one shared rule', async () => {
+    const error = await failure(rpc('save_quiz_completion', lead({ email: 'jane.doe', answers: shoeAnswers, flow_id: 'shoe-finder' })));
+    expect(error).toMatchObject({ code: '22023', detail: 'email' });
+    expect(error.message).toMatch(/^email: /);
+  });
+
   it('refuses a bad flow id or version', async () => {
     expect(await failure(rpc('save_quiz_completion', lead({ flow_id: 'Shoe Finder' })))).toMatchObject({
       code: '22023',

@@ -4,15 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { shippedFlowText } from './support/load-flow.ts';
-import { RESULT_KEYS } from '../src/scoring/compute-result.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { variantDiffs } from '../src/engine/validation/variant-diff.ts';
 
 const text = shippedFlowText();
 const check = (edited: string) =>
-  validateFlowText(edited, { file: 'flows/skin-funnel.json', resultKeys: RESULT_KEYS }).errors.map(
-    formatIssue,
-  );
+  validateFlowText(edited, { file: 'flows/skin-funnel.json' }).errors.map(formatIssue);
 const lineOf = (needle: string, source: string) => source.slice(0, source.indexOf(needle)).split('\n').length;
 
 describe('experiments in flow:check', () => {
@@ -65,7 +62,7 @@ describe('experiments in flow:check', () => {
   });
 
   it('shows what each variant changes (flow:diff)', () => {
-    const flow = validateFlowText(text, { file: 'f', resultKeys: RESULT_KEYS }).flow;
+    const flow = validateFlowText(text, { file: 'f' }).flow;
     if (!flow) throw new Error('the shipped flow is invalid');
     expect(variantDiffs(flow).join('\n')).toContain(
       `cliff-education /content/0/text: "You're in the right place." → "Your skin may be at its tipping point."`,

@@ -70,3 +70,16 @@ describe('naming a flow file', () => {
     expect(naming).toEqual([]);
   });
 });
+
+describe('every flow in flows/', () => {
+  it('passes the checker, so FLOW can pick any of them', async () => {
+    const { validateFlowText, formatIssue } = await import('../../src/engine/validation/validate-flow.ts');
+    const flows = readdirSync(join(root, 'flows')).filter((name) => name.endsWith('.json'));
+    expect(flows.length).toBeGreaterThan(1);
+    for (const name of flows) {
+      const file = `flows/${name}`;
+      const { errors } = validateFlowText(readFileSync(join(root, file), 'utf8'), { file });
+      expect(errors.map(formatIssue), file).toEqual([]);
+    }
+  });
+});

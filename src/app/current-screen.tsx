@@ -44,7 +44,7 @@ export function CurrentScreen({ actor, flow, scopeFor, resultsReady }: CurrentSc
     'showDisclaimer' in screen && screen.showDisclaimer ? flow.settings.disclaimer : undefined;
   return (
     <div ref={mainRef}>
-      <ScreenFrame brand={flow.settings.brand} progress={screen.progress} disclaimer={disclaimer}>
+      <ScreenFrame brand={flow.theme?.wordmark ?? flow.settings.brand} progress={screen.progress} disclaimer={disclaimer}>
         {waiting ? (
           <Spinner />
         ) : (
@@ -56,6 +56,7 @@ export function CurrentScreen({ actor, flow, scopeFor, resultsReady }: CurrentSc
             canContinue={view.canContinue}
             busy={view.busy}
             error={view.error}
+            errorField={view.errorField}
             photo={view.photo}
             send={actor.send}
           />

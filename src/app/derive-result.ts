@@ -1,12 +1,12 @@
 /**
- * The skin funnel's computed result from the flow file's scoring section. The engine only knows "a
- * function from answers and data to a result"; this is where the product's formula plugs in.
+ * The computed result from the flow's own computations. The engine only knows "a function from answers
+ * and data to a result"; the formula is data in the flow file, evaluated by the generic evaluator.
  */
-import type { Scoring } from '../engine/flow.gen.ts';
+import type { Flow } from '../engine/flow.gen.ts';
 import type { VisitorSnapshot } from '../engine/ports.ts';
 import type { DeriveResult } from '../engine/scope.ts';
-import { computeResult } from '../scoring/compute-result.ts';
-import { fallbackAssessment } from '../scoring/fallback-assessment.ts';
+import { evaluateComputations, type ResultModel } from '../scoring/evaluate-computations.ts';
+import { answersOnlyAssessment } from '../scoring/photo-assessment.ts';
 
 export interface ResultCode {
   derive: DeriveResult;
@@ -14,10 +14,11 @@ export interface ResultCode {
   fallback: (visitor: VisitorSnapshot) => Record<string, unknown>;
 }
 
-export function resultCodeFor(scoring: Scoring | null | undefined): ResultCode {
-  if (!scoring) return { derive: () => ({}), fallback: () => ({}) };
+export function resultCodeFor(model: ResultModel | null | undefined, settings?: Flow['settings']): ResultCode {
+  if (!model?.computations) return { derive: () => ({}), fallback: () => ({}) };
   return {
-    derive: (answers, data) => computeResult(answers, data.assessmentData, scoring),
-    fallback: (visitor) => ({ ...fallbackAssessment(visitor.answers, scoring, crypto.randomUUID()) }),
+    derive: (answers, data) => evaluateComputations(model, { answers, data, settings }),
+    fallback: (visitor) =>
+      answersOnlyAssessment(model, { answers: visitor.answers, data: {}, settings }, crypto.randomUUID()) ?? {},
   };
 }

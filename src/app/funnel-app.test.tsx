@@ -14,7 +14,7 @@ import { FunnelApp } from './funnel-app.tsx';
 function renderFunnel(flow: Flow, path: string) {
   window.history.replaceState(null, '', path);
   const tracking = createMemoryTracking();
-  const code = resultCodeFor(flow.scoring);
+  const code = resultCodeFor(flow, flow.settings);
   render(
     <FunnelApp
       flow={flow}

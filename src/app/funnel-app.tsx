@@ -1,3 +1,4 @@
+import 'virtual:flow-theme.css';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { ScreenErrorBoundary } from '../components/screen-error-boundary.tsx';
@@ -73,7 +74,7 @@ export function FunnelApp({ flow, ports, results, storage }: FunnelAppProps) {
   const start = flow.screens[flow.start]?.route;
   return (
     <ScreenErrorBoundary
-      brand={flow.settings.brand}
+      brand={flow.theme?.wordmark ?? flow.settings.brand}
       restartHref={start === undefined ? '/' : resolveRoute(start, flow.settings)}
       onError={(message) => ports.log.warn(`screen "${currentScreenId(actor.getSnapshot()) ?? 'boot'}" ${message}`)}
     >

@@ -46,7 +46,11 @@ const ports = createAppPorts({
   session,
   referrer: landing.referrer,
   campaign: landing.campaign,
-  experiments: { visitorId: visit.visitorId, assignments: visit.assignments },
+  experiments: {
+    visitorId: visit.visitorId,
+    assignments: visit.assignments,
+    experiments: baseFlow.experiments ?? [],
+  },
   leadSinks: flow.settings.leadSinks ?? [],
   fallback: results.fallback,
   afterPaint,

@@ -1,9 +1,9 @@
 /**
- * Everything that talks to the backend, loaded after the first paint: the outbox (flushed now, and
- * whenever the browser comes back online), the tracking adapter over it, and the session clock.
+ * Everything that talks to the backend, loaded after the first paint: the outbox (one queue per tab,
+ * flushed now and whenever the browser comes back online, adopting the queues of closed tabs), the
+ * dead-letter store for writes the backend refused, the tracking adapter over them, and the session clock.
  */
-import flow from 'virtual:flow';
-import type { Assignment } from '../engine/experiment-assignment.ts';
+import flow from 'virtual:flow-tracking';
 import type { LeadSink } from '../engine/flow.gen.ts';
 import type { TrackingPort } from '../engine/ports.ts';
 import type { BackendConfig } from '../tracking/backend-config.ts';
@@ -15,11 +15,20 @@ import {
   LEAD_SINKS_KEY,
   type NewLead,
 } from '../tracking/lead-sinks.ts';
-import { connectOutbox, createOutbox } from '../tracking/outbox.ts';
-import { createRpcSender, isRetryableRpc, RpcError } from '../tracking/rpc-sender.ts';
+import { createDeadLetters } from '../tracking/dead-letters.ts';
+import { connectOutbox, createOutbox, type Outbox, type OutboxOptions } from '../tracking/outbox.ts';
+import { openTabOutbox, type TabStorage } from '../tracking/outbox-tabs.ts';
+import type { ExperimentTracking } from '../tracking/exposures.ts';
+import { createRpcSender, isRetryableRpc } from '../tracking/rpc-sender.ts';
 import { startSessionClock } from '../tracking/session-time.ts';
 
+/** Each tab's queue is `funnel_outbox:<tab id>`; the bare key is an earlier version's shared queue. */
 export const OUTBOX_KEY = 'funnel_outbox';
+/** Writes the backend refused (see dead-letters.ts). */
+export const DEAD_LETTERS_KEY = 'funnel_dead_letters';
+
+/** How long one backend write may take before it is aborted and tried again (same id, so never doubled). */
+const REQUEST_TIMEOUT_MS = 10_000;
 
 /**
  * A lead must survive a long outage: with backoff capped at a minute this keeps retrying for about
@@ -31,38 +40,57 @@ export interface TrackingStart {
   config: BackendConfig;
   sessionId: string;
   /** Where the outbox survives reloads and visits (localStorage). */
-  local: Pick<Storage, 'getItem' | 'setItem'> | null;
+  local: TabStorage | null;
   /** Where the session's start time is kept (sessionStorage). */
   session: Pick<Storage, 'getItem' | 'setItem'> | null;
   /** The landing page's referrer (see landing.ts). */
   referrer: string | null;
   /** The landing URL's campaign (see landing.ts). */
   campaign: Campaign;
-  /** The visitor's experiment assignments (see experiments.ts); their exposures are kept in `local`. */
-  experiments?: { visitorId: string; assignments: readonly Assignment[] };
   /** The flow's lead sinks (settings.leadSinks); none: no webhook is called. */
   leadSinks: readonly LeadSink[];
+  /** The visitor's experiment assignments and the flow's experiments (see experiments.ts). */
+  experiments?: Omit<ExperimentTracking, 'storage'>;
   warn: (message: string) => void;
 }
 
-/** Why a write was given up, without the visitor's data: our RPCs' field messages hold none. */
-function reason(error: unknown): string {
-  if (!(error instanceof RpcError)) return 'unknown error';
-  return error.code === '22023' ? error.message : `HTTP ${error.status || 'network'} ${error.code}`.trim();
+/**
+ * An outbox on this tab's own queue, adopting closed tabs' queues, flushed now and whenever the browser
+ * comes back online. Web Locks come from the browser; without them every tab shares `base`.
+ */
+function startOutbox(
+  local: TabStorage | null,
+  base: string,
+  options: Omit<OutboxOptions, 'storage' | 'key' | 'timeoutMs'>,
+): Outbox {
+  const tab = openTabOutbox({
+    base,
+    storage: local,
+    locks: typeof navigator !== 'undefined' ? navigator.locks : undefined,
+    events: window,
+  });
+  const outbox = createOutbox({
+    ...options,
+    storage: tab.storage,
+    key: tab.key,
+    timeoutMs: REQUEST_TIMEOUT_MS,
+  });
+  tab.adoptInto(outbox);
+  connectOutbox(outbox);
+  void outbox.flush();
+  return outbox;
 }
 
 export function startTracking(options: TrackingStart): TrackingPort {
   const { warn } = options;
-  const outbox = createOutbox({
-    storage: options.local,
-    key: OUTBOX_KEY,
+  const deadLetters = createDeadLetters({ storage: options.local, key: DEAD_LETTERS_KEY, log: warn });
+  const outbox = startOutbox(options.local, OUTBOX_KEY, {
     send: createRpcSender(options.config).send,
     retryable: isRetryableRpc,
     maxAttempts: MAX_ATTEMPTS,
-    onDrop: (entry, error) => warn(`Gave up on ${entry.fn}: ${reason(error)}`),
+    // Never forgotten: kept and reported (see dead-letters.ts); a lead's form also shows the refusal.
+    onDrop: (entry, error) => void deadLetters.keep(entry, error),
   });
-  connectOutbox(outbox);
-  void outbox.flush();
   startSessionClock({
     config: options.config,
     sessionId: options.sessionId,
@@ -73,17 +101,11 @@ export function startTracking(options: TrackingStart): TrackingPort {
     outbox,
     page: { userAgent: navigator.userAgent, referrer: options.referrer, campaign: options.campaign },
     flow: { id: flow.id, version: flow.version, ...(flow.tracking ? { tracking: flow.tracking } : {}) },
-    ...(options.experiments
-      ? {
-          experiments: {
-            ...options.experiments,
-            experiments: flow.experiments ?? [],
-            storage: options.local,
-          },
-        }
-      : {}),
+    // Exposures already recorded are kept beside the outbox, so reloads and tabs don't repeat them.
+    ...(options.experiments ? { experiments: { ...options.experiments, storage: options.local } } : {}),
     log: warn,
-    onLead: startLeadSinks(options),
+    deadLetters,
+    onLead: startLeadSinks(options, deadLetters),
   });
 }
 
@@ -91,20 +113,16 @@ export function startTracking(options: TrackingStart): TrackingPort {
  * The lead webhooks, on an outbox of their own so a broken receiver never holds back the backend's
  * writes. Deliveries still pending from an earlier page are sent now.
  */
-function startLeadSinks(options: TrackingStart): ((lead: NewLead) => void) | undefined {
+function startLeadSinks(
+  options: TrackingStart,
+  deadLetters: ReturnType<typeof createDeadLetters>,
+): ((lead: NewLead) => void) | undefined {
   const { leadSinks: sinks, warn } = options;
-  const outbox = createOutbox({
-    storage: options.local,
-    key: LEAD_SINKS_KEY,
+  const outbox = startOutbox(options.local, LEAD_SINKS_KEY, {
     send: createWebhookSender(sinks),
     maxAttempts: MAX_ATTEMPTS,
-    onDrop: (entry, error) =>
-      warn(
-        `Gave up on lead webhook ${entry.id}: ${error instanceof Error ? error.message : 'unknown error'}`,
-      ),
+    onDrop: (entry, error) => void deadLetters.keep(entry, error),
   });
-  connectOutbox(outbox);
-  void outbox.flush();
   if (sinks.length === 0) return undefined;
   return createLeadSinks({ sinks, outbox, campaign: options.campaign, log: warn });
 }

@@ -6,7 +6,7 @@ import { VisuallyHidden } from './visually-hidden.tsx';
 import styles from './analysis-overlay.module.css';
 
 export interface AnalysisOverlayProps {
-  /** The headline, e.g. 'Analyzing 5 Key Skin Markers…'. */
+  /** The headline, e.g. 'Analyzing your photo…'. */
   title: string;
   /** Rows that complete one by one. */
   markers: readonly string[];

@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import flow from 'virtual:flow';
 import { ConsentBanner } from './consent-banner.tsx';
 
-// The running flow's wording (FLOW picks it); a flow without a banner shows a neutral one.
-const copy = flow.settings.consentBanner ?? {
-  text: 'We use cookies to measure our ads. Is that OK?',
-  accept: 'Accept',
-  decline: 'Decline',
+// Sample wording (a flow sets its own in settings.consentBanner): a component story reads no flow, so
+// it keeps working while a flow file is broken.
+const copy = {
+  text: 'We use an ad pixel to see which ads bring visitors here. It is off until you allow it.',
+  accept: 'Allow',
+  decline: 'No thanks',
 };
 
 /** The ad consent banner (consent 'required' with a pixel id): a bottom sheet with two equal choices. */
@@ -22,7 +22,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** As the shipped flow words it. Accepting calls onAccept only. */
+/** With sample wording. Accepting calls onAccept only. */
 export const Asking: Story = {
   play: async ({ args, canvasElement }) => {
     const region = within(canvasElement).getByRole('region', { name: copy.text });

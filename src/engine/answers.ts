@@ -2,6 +2,7 @@
  * What each screen kind does with the visitor's input, and whether Continue is allowed. Shared by the
  * machine's guards and actions (the button only mirrors them).
  */
+import { isEmail } from './email-rule.ts';
 import type { AnswerValue, Answers, Screen } from './flow-model.ts';
 
 /** The answers after a SELECT_OPTION on `screen`; unchanged when the value is not one of its options. */
@@ -64,6 +65,8 @@ export function isComplete(screen: Screen, answers: Answers, photo: string | nul
         const raw = answers[field.name];
         const value = typeof raw === 'string' ? raw.trim() : '';
         if (field.required && value === '') return false;
+        // The server's own rule, so the form never sends an address it would refuse.
+        if (field.type === 'email' && value !== '' && !isEmail(value)) return false;
         return !field.mustContain || value.includes(field.mustContain);
       });
     case 'photo-upload':

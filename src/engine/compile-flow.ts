@@ -18,10 +18,14 @@ import type {
   TrackStepAction,
 } from './flow.gen.ts';
 import type { FunnelPorts, VisitorSnapshot } from './ports.ts';
+import { refusalOf } from './refusal.ts';
 import { routeTable } from './routes.ts';
 import { evaluate, holds } from './rules.ts';
 import { createScopeBuilder, type DeriveResult } from './scope.ts';
 import { interpolate } from './template.ts';
+
+/** What the visitor reads when submitted work fails and the flow names no message of its own. */
+const DEFAULT_ERROR = 'Something went wrong. Please try again.';
 
 /** What the app knows when the funnel starts: the address, and what storage held. */
 export interface FunnelInput {
@@ -36,6 +40,8 @@ export interface FunnelContext extends FunnelInput {
   photo: string | null;
   /** A message for the visitor after failed work. */
   error: string | null;
+  /** The form field `error` is about (an input the backend refused), or null. */
+  errorField: string | null;
   /** Id of the saved lead, once known. */
   leadId: string | null;
 }
@@ -112,8 +118,11 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
         photo: ({ context, event }) => (event.type === 'PHOTO_SELECTED' ? event.image : context.photo),
       }),
       clearPhoto: assign({ photo: null }),
-      setError: assign({ error: (_, params: { message: string }) => params.message }),
-      clearError: assign({ error: null }),
+      setError: assign((_, params: { message: string; field?: string }) => ({
+        error: params.message,
+        errorField: params.field ?? null,
+      })),
+      clearError: assign({ error: null, errorField: null }),
       rememberLead: assign({ leadId: (_, params: { id: string }) => params.id }),
       storeOutput: assign({
         data: ({ context }, params: { key: string | undefined; output: Record<string, unknown> }) =>
@@ -139,7 +148,12 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
       saveLead: ({ context }) => {
         ports.tracking
           .saveLead({ ...visitor(context), leadId: context.leadId ?? crypto.randomUUID() })
-          .catch(() => ports.log.warn('Lead save failed; it stays queued'));
+          // The tracking port says what became of it (queued for a retry, or refused and kept aside);
+          // this only must not claim either.
+          .catch((error: unknown) => {
+            const refusal = refusalOf(error);
+            ports.log.warn(refusal ? `Lead refused: ${refusal.field} ${refusal.reason}` : 'Lead not saved yet');
+          });
       },
       recordFinalClick: ({ context }) => ports.tracking.finalClick(visitor(context)),
       pixel: ({ context }, params: PixelAction['params']) =>
@@ -277,11 +291,28 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
               target: 'ready',
               actions: {
                 type: 'setError',
-                params: { message: submit.errorMessage ?? 'Something went wrong. Please try again.' },
+                params: { message: submit.errorMessage ?? DEFAULT_ERROR },
               } as const,
             },
           ];
     if (submit.actor === 'saveLead') {
+      // A lead refused for one of this form's inputs never moves on, whatever `onError` says: the
+      // visitor sees the backend's reason by that input, corrects it and sends again.
+      const screen = screenOf(id);
+      const fieldOf = (error: unknown) => {
+        const refusal = refusalOf(error);
+        const field = screen.kind === 'form' ? screen.fields.find((f) => f.name === refusal?.field) : undefined;
+        return refusal && field ? { message: `${field.label}: ${refusal.reason}`, field: field.name } : null;
+      };
+      const refused = {
+        guard: ({ event }: { event: { error?: unknown } }) => fieldOf(event.error) !== null,
+        target: 'ready',
+        actions: {
+          type: 'setError',
+          params: ({ event }: { event: { error?: unknown } }) =>
+            fieldOf(event.error) ?? { message: submit.errorMessage ?? DEFAULT_ERROR },
+        },
+      } as const;
       return funnel.createStateConfig({
         tags: 'busy',
         entry: 'newLead',
@@ -295,7 +326,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
               ...t.actions,
             ],
           })),
-          onError,
+          onError: [refused, ...onError],
         },
       });
     }
@@ -318,7 +349,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
 
   return funnel.createMachine({
     id: 'funnel',
-    context: ({ input }) => ({ ...input, photo: null, error: null, leadId: null }),
+    context: ({ input }) => ({ ...input, photo: null, error: null, errorField: null, leadId: null }),
     initial: 'boot',
     on: { NAVIGATE: navigation },
     states: {

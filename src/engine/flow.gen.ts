@@ -332,6 +332,10 @@ export type Options = [Option, ...Option[]];
  */
 export type Template29 = string;
 /**
+ * Values this question no longer offers but that stored answers, old links or sample answers may still hold; the computations' tables may score them (flow:check otherwise refuses a table naming a value that is not an option).
+ */
+export type RetiredValues = string[];
+/**
  * Key the answer is stored under in the answers object (e.g. quizData.skinIssues).
  */
 export type AnswerKey = string;
@@ -568,89 +572,9 @@ export type AnswerKey5 = string;
  */
 export type AnswerKey6 = string;
 /**
- * The concern as shown in primaryConcerns and primary_concern.
+ * A json-logic expression (https://jsonlogic.com) or a plain value: a number, text, list or object.
  */
-export type ScoringText = string;
-/**
- * The finding's heading.
- */
-export type ScoringText1 = string;
-/**
- * The name shown before the quoted value, e.g. 'Collagen density'.
- */
-export type ScoringText2 = string;
-/**
- * One or two sentences explaining the finding.
- */
-export type ScoringText3 = string;
-/**
- * The face area, e.g. 'Cheeks and jawline'.
- */
-export type ScoringText4 = string;
-/**
- * What is observed.
- */
-export type ScoringText5 = string;
-/**
- * A lifestyle factor that contributes.
- */
-export type ScoringText6 = string;
-/**
- * A biological factor that contributes.
- */
-export type ScoringText7 = string;
-/**
- * The fallback assessment's recommendation when chosen.
- */
-export type ScoringText8 = string;
-/**
- * The primary concern shown when no known skin issue is chosen.
- */
-export type ScoringText9 = string;
-/**
- * Clinical comment for this rate.
- */
-export type ScoringText10 = string;
-/**
- * Clinical comment for this rate.
- */
-export type ScoringText11 = string;
-/**
- * The label, e.g. 'Very High'.
- */
-export type ScoringText12 = string;
-/**
- * Clinical comment for this band.
- */
-export type ScoringText13 = string;
-/**
- * The label, e.g. 'Low-Medium'.
- */
-export type ScoringText14 = string;
-/**
- * Clinical comment.
- */
-export type ScoringText15 = string;
-/**
- * Category name, e.g. 'Early decline'.
- */
-export type ScoringText16 = string;
-/**
- * One sentence explaining the category.
- */
-export type ScoringText17 = string;
-/**
- * Category name.
- */
-export type ScoringText18 = string;
-/**
- * One sentence explaining the category.
- */
-export type ScoringText19 = string;
-/**
- * Copy shown to the visitor.
- */
-export type ScoringText20 = string;
+export type Expression = unknown;
 /**
  * A/B tests. Each variant is a list of patches over this flow; `flow:check` proves every variant as a complete flow. A visitor is assigned to one variant per experiment by a hash of the experiment id and her visitor id, so she keeps it across reloads and tabs.
  *
@@ -717,7 +641,37 @@ export interface Flow {
   screens: Screens;
   tracking?: Tracking;
   theme?: Theme;
-  scoring?: Scoring;
+  samples?: Samples;
+  /**
+   * Named tables of data the computations read as {"var": "tables.<name>"}: points per option value, labels, texts. Every weight of the result is visible here or in the computations.
+   */
+  tables?: {
+    [k: string]: unknown;
+  };
+  /**
+   * The result, as named computations evaluated in order: each is a json-logic expression (https://jsonlogic.com) over { answers, data, settings, tables, result }, where result holds the computations above it. Copy reads them as {result.<name>}. A dotted name ("overview.volume") builds a nested value. Registered operations besides json-logic's: lookup, points, pick, rank, clamp, round, band, distinct, without, count, compact, take, number, text, fill (docs/editing-flows.md).
+   */
+  computations?: {
+    [k: string]: Expression;
+  };
+  /**
+   * Pluggable analyses the flow opts into.
+   */
+  analyses?: {
+    /**
+     * The face-photo analysis (analyze-face): its weights are a table, its answers-only assessment a computation.
+     */
+    photo?: {
+      /**
+       * The table of the photo weights: markerYears, ageBand, overview, blend.
+       */
+      weights: string;
+      /**
+       * The computation holding the assessment estimated from the answers alone (stored when the photo analysis fails, and the base of the photo's).
+       */
+      assessment: string;
+    };
+  };
   experiments?: Experiments;
 }
 /**
@@ -1328,6 +1282,7 @@ export interface MultiSelectScreen {
   question: Template27;
   hint?: Template28;
   options: Options;
+  retiredValues?: RetiredValues;
   answer: AnswerKey;
   /**
    * Least number of options to choose before Continue (0: none needed).
@@ -1370,6 +1325,7 @@ export interface SingleChoiceScreen {
   question: Template32;
   hint?: Template33;
   options: Options;
+  retiredValues?: RetiredValues;
   answer: AnswerKey;
   /**
    * A choice is needed before Continue (default true).
@@ -1771,717 +1727,72 @@ export interface Theme {
   wordmark?: string;
 }
 /**
- * Weights, thresholds, clamps and labels of the result calculation. Tunable without code; the formula's shape lives in src/scoring.
+ * Sample visitors for Storybook: each flow story opens its screen as one of them (minus the screen's own answers), and result screens get a story per sample. Use realistic answers that give a low, a medium and a high result.
  */
-export interface Scoring {
-  age: ScoringAge;
-  skinIssues: ScoringSkinIssues;
-  changeSpeed: ScoringPoints;
-  symptoms: ScoringSymptoms;
-  skinTreatments: ScoringPoints2;
-  hrt: ScoringPoints3;
-  confidence: ScoringConfidence;
-  photoBlend: ScoringPhotoBlend;
-  agingRate: ScoringAgingRate;
-  hormonal: ScoringHormonal;
-  detailedMetrics: ScoringDetailedMetrics;
-  overview: ScoringOverview;
-  clinicalMetrics: ScoringClinicalMetrics;
-  findings: ScoringFindings;
-  fallback: ScoringFallback;
-  photo: ScoringPhoto;
-}
-/**
- * Skin age starts at the chronological age plus these age points.
- */
-export interface ScoringAge {
+export interface Samples {
   /**
-   * Each year of age above this adds perYearAboveBase (35: a 36-year-old gets one year's worth).
+   * The visitor with a low result.
    */
-  baseAge: number;
-  /**
-   * Skin-age points per year above baseAge.
-   */
-  perYearAboveBase: number;
-  /**
-   * Age tiers. Only the highest tier the age reaches applies (default: 45–54 adds 1, 55 and over adds 2, not both).
-   */
-  tiers: ScoringAgeTier[];
-  /**
-   * The skin age is never below the chronological age minus this many years (spec: 2).
-   */
-  floorBelowAge: number;
-  /**
-   * Age assumed when no valid age is stored (the age slider's default).
-   */
-  whenMissing: number;
-}
-/**
- * One age tier.
- */
-export interface ScoringAgeTier {
-  /**
-   * The tier applies from this age (inclusive).
-   */
-  from: number;
-  /**
-   * Skin-age points of this tier.
-   */
-  add: number;
-}
-/**
- * Skin-issue answers (answer key skinIssues).
- */
-export interface ScoringSkinIssues {
-  /**
-   * Every skin-issue value the scoring knows, in tie-break order. A chosen value not listed scores nothing. The default scores texture ('thinner or rougher') like dryness (3), since both are signs of a weakened barrier, and gives tired-appearance and multiple-concerns 0 points; multiple-concerns still counts as a main concern.
-   */
-  options: {
-    [k: string]: ScoringSkinIssue;
-  };
-  mainConcernsBonus: ScoringMainConcernsBonus;
-  noConcern: ScoringText9;
-}
-/**
- * How one skin-issue value scores and reads.
- */
-export interface ScoringSkinIssue {
-  /**
-   * Skin-age points when chosen.
-   */
-  points: number;
-  /**
-   * Whether it counts toward the 'two or more main concerns' bonus.
-   */
-  main: boolean;
-  concern: ScoringText;
-  finding?: ScoringDermatologistFinding;
-  assessmentFinding?: ScoringAssessmentFinding;
-  recommendation?: ScoringText8;
-}
-/**
- * The dermatologist finding card shown when this is among the top concerns.
- */
-export interface ScoringDermatologistFinding {
-  /**
-   * A short machine-friendly kind of finding, e.g. 'structural'; screens may style by it.
-   */
-  type: string;
-  title: ScoringText1;
-  /**
-   * Which computed value the card quotes: a detailed metric (shown as a percentage) or an overview score (shown out of 10).
-   */
-  metric:
-    | 'collagenDensity'
-    | 'elastinIntegrity'
-    | 'hydrationLevels'
-    | 'volume'
-    | 'elasticity'
-    | 'texture'
-    | 'complexion';
-  metricLabel: ScoringText2;
-  insight: ScoringText3;
-}
-/**
- * The fallback assessment's finding when this is among the top concerns.
- */
-export interface ScoringAssessmentFinding {
-  area: ScoringText4;
-  observation: ScoringText5;
-  lifestyleFactor: ScoringText6;
-  biologicalFactor: ScoringText7;
-}
-/**
- * Bonus when enough main concerns are chosen.
- */
-export interface ScoringMainConcernsBonus {
-  /**
-   * How many main concerns trigger the bonus (spec: two or more).
-   */
-  minimum: number;
-  /**
-   * Skin-age points of the bonus.
-   */
-  points: number;
-}
-/**
- * Skin-age points by change-speed value (answer key changeSpeed).
- */
-export interface ScoringPoints {
-  [k: string]: number;
-}
-/**
- * Symptoms: the union of the answers under answerKeys, each value counted once even when chosen on two screens.
- */
-export interface ScoringSymptoms {
-  /**
-   * Answer keys whose values count as symptoms (the other-symptoms question and the doctor investigation).
-   */
-  answerKeys: string[];
-  points: ScoringPoints1;
-  /**
-   * Skin-age points of each chosen symptom not in points and not ignored.
-   */
-  otherEach: number;
-  /**
-   * Values that are no symptom at all (e.g. 'none'): they score nothing and are not counted by the confidence.
-   */
-  ignored: string[];
-}
-/**
- * Skin-age points of named symptoms (hot flashes, poor sleep).
- */
-export interface ScoringPoints1 {
-  [k: string]: number;
-}
-/**
- * Skin-age points per chosen treatment (answer key skinTreatments): clinical treatments 1.5 each, products 0.8 each by default.
- */
-export interface ScoringPoints2 {
-  [k: string]: number;
-}
-/**
- * Skin-age points by HRT answer (answer key hrt). Nothing is added when the question was not asked.
- */
-export interface ScoringPoints3 {
-  [k: string]: number;
-}
-/**
- * The confidence score (also the hormonal likelihood): base + perGapYear × final age gap + perSymptom × symptoms counted + changeSpeed + hrt + antiAgingExperience points, rounded and clamped to min..max.
- */
-export interface ScoringConfidence {
-  /**
-   * Starting value.
-   */
-  base: number;
-  /**
-   * Added per year of final age gap (skin age − age; a negative gap subtracts).
-   */
-  perGapYear: number;
-  /**
-   * Added per distinct symptom chosen (ignored values excluded).
-   */
-  perSymptom: number;
-  changeSpeed: ScoringPoints4;
-  hrt: ScoringPoints5;
-  antiAgingExperience: ScoringPoints6;
-  /**
-   * Lowest confidence (spec: 10).
-   */
-  min: number;
-  /**
-   * Highest confidence (spec: 95).
-   */
-  max: number;
-  /**
-   * The first estimate the hormonal screen counts up from, as a fraction of the final confidence.
-   */
-  firstEstimateFraction: number;
-}
-/**
- * Added by change-speed value.
- */
-export interface ScoringPoints4 {
-  [k: string]: number;
-}
-/**
- * Added by HRT answer; nothing when not asked.
- */
-export interface ScoringPoints5 {
-  [k: string]: number;
-}
-/**
- * Added per chosen anti-aging experience, by option text.
- */
-export interface ScoringPoints6 {
-  [k: string]: number;
-}
-/**
- * When a photo result exists, final age gap = quiz × quiz gap + photo × photo gap.
- */
-export interface ScoringPhotoBlend {
-  /**
-   * Weight of the quiz age gap (spec: 0.6).
-   */
-  quiz: number;
-  /**
-   * Weight of the photo age gap (spec: 0.4).
-   */
-  photo: number;
-}
-/**
- * Ageing rate: rapid when its rule holds, else accelerated when its rule holds, else normal.
- */
-export interface ScoringAgingRate {
-  rapid: ScoringAgingRateRule;
-  accelerated: ScoringAgingRateRule1;
-  normal: ScoringNormalRate;
-}
-/**
- * Rule and comment of the rapid rate.
- */
-export interface ScoringAgingRateRule {
-  /**
-   * Change-speed values that give this rate.
-   */
-  changeSpeeds: string[];
-  /**
-   * The rate applies when the final age gap is over this many years (equal is not over).
-   */
-  gapOver: number;
-  comment: ScoringText10;
-}
-/**
- * Rule and comment of the accelerated rate.
- */
-export interface ScoringAgingRateRule1 {
-  /**
-   * Change-speed values that give this rate.
-   */
-  changeSpeeds: string[];
-  /**
-   * The rate applies when the final age gap is over this many years (equal is not over).
-   */
-  gapOver: number;
-  comment: ScoringText10;
-}
-/**
- * Comment of the normal rate.
- */
-export interface ScoringNormalRate {
-  comment: ScoringText11;
-}
-/**
- * Hormonal probability labels by confidence score.
- */
-export interface ScoringHormonal {
-  /**
-   * Bands, highest first: the first band whose min the score reaches applies.
-   *
-   * @minItems 1
-   */
-  bands: [ScoringHormonalBand, ...ScoringHormonalBand[]];
-  otherwise: ScoringHormonalOtherwise;
-}
-/**
- * A label band.
- */
-export interface ScoringHormonalBand {
-  /**
-   * Lowest score of this band (inclusive).
-   */
-  min: number;
-  label: ScoringText12;
-  comment: ScoringText13;
-}
-/**
- * Label below the lowest band.
- */
-export interface ScoringHormonalOtherwise {
-  label: ScoringText14;
-  comment: ScoringText15;
-}
-/**
- * Percentages of the computed result's detailedMetrics.
- */
-export interface ScoringDetailedMetrics {
-  collagenDensity: ScoringMetric;
-  elastinIntegrity: ScoringMetric1;
-  hydrationLevels: ScoringMetric2;
-}
-/**
- * Collagen density, % (spec clamp 20..95).
- */
-export interface ScoringMetric {
-  /**
-   * The score of a visitor at the base age, with no gap and no skin issue.
-   */
-  start: number;
-  /**
-   * Subtracted per year of age above age.baseAge.
-   */
-  perYearAboveBase: number;
-  /**
-   * Subtracted per year the skin age is above the chronological age.
-   */
-  perGapYear: number;
-  issues: ScoringPoints7;
-  /**
-   * Lowest value shown (clamp).
-   */
-  min: number;
-  /**
-   * Highest value shown (clamp).
-   */
-  max: number;
-}
-/**
- * Subtracted once for each chosen skin issue, by skinIssues value.
- */
-export interface ScoringPoints7 {
-  [k: string]: number;
-}
-/**
- * Elastin integrity, % (spec clamp 15..95).
- */
-export interface ScoringMetric1 {
-  /**
-   * The score of a visitor at the base age, with no gap and no skin issue.
-   */
-  start: number;
-  /**
-   * Subtracted per year of age above age.baseAge.
-   */
-  perYearAboveBase: number;
-  /**
-   * Subtracted per year the skin age is above the chronological age.
-   */
-  perGapYear: number;
-  issues: ScoringPoints7;
-  /**
-   * Lowest value shown (clamp).
-   */
-  min: number;
-  /**
-   * Highest value shown (clamp).
-   */
-  max: number;
-}
-/**
- * Hydration levels, % (spec clamp 25..95).
- */
-export interface ScoringMetric2 {
-  /**
-   * The score of a visitor at the base age, with no gap and no skin issue.
-   */
-  start: number;
-  /**
-   * Subtracted per year of age above age.baseAge.
-   */
-  perYearAboveBase: number;
-  /**
-   * Subtracted per year the skin age is above the chronological age.
-   */
-  perGapYear: number;
-  issues: ScoringPoints7;
-  /**
-   * Lowest value shown (clamp).
-   */
-  min: number;
-  /**
-   * Highest value shown (clamp).
-   */
-  max: number;
-}
-/**
- * The four overview scores out of 10 (one decimal).
- */
-export interface ScoringOverview {
-  volume: ScoringMetric3;
-  elasticity: ScoringMetric4;
-  texture: ScoringMetric5;
-  complexion: ScoringMetric6;
-}
-/**
- * Volume score.
- */
-export interface ScoringMetric3 {
-  /**
-   * The score of a visitor at the base age, with no gap and no skin issue.
-   */
-  start: number;
-  /**
-   * Subtracted per year of age above age.baseAge.
-   */
-  perYearAboveBase: number;
-  /**
-   * Subtracted per year the skin age is above the chronological age.
-   */
-  perGapYear: number;
-  issues: ScoringPoints7;
-  /**
-   * Lowest value shown (clamp).
-   */
-  min: number;
-  /**
-   * Highest value shown (clamp).
-   */
-  max: number;
-}
-/**
- * Elasticity score.
- */
-export interface ScoringMetric4 {
-  /**
-   * The score of a visitor at the base age, with no gap and no skin issue.
-   */
-  start: number;
-  /**
-   * Subtracted per year of age above age.baseAge.
-   */
-  perYearAboveBase: number;
-  /**
-   * Subtracted per year the skin age is above the chronological age.
-   */
-  perGapYear: number;
-  issues: ScoringPoints7;
-  /**
-   * Lowest value shown (clamp).
-   */
-  min: number;
-  /**
-   * Highest value shown (clamp).
-   */
-  max: number;
-}
-/**
- * Texture score.
- */
-export interface ScoringMetric5 {
-  /**
-   * The score of a visitor at the base age, with no gap and no skin issue.
-   */
-  start: number;
-  /**
-   * Subtracted per year of age above age.baseAge.
-   */
-  perYearAboveBase: number;
-  /**
-   * Subtracted per year the skin age is above the chronological age.
-   */
-  perGapYear: number;
-  issues: ScoringPoints7;
-  /**
-   * Lowest value shown (clamp).
-   */
-  min: number;
-  /**
-   * Highest value shown (clamp).
-   */
-  max: number;
-}
-/**
- * Complexion score.
- */
-export interface ScoringMetric6 {
-  /**
-   * The score of a visitor at the base age, with no gap and no skin issue.
-   */
-  start: number;
-  /**
-   * Subtracted per year of age above age.baseAge.
-   */
-  perYearAboveBase: number;
-  /**
-   * Subtracted per year the skin age is above the chronological age.
-   */
-  perGapYear: number;
-  issues: ScoringPoints7;
-  /**
-   * Lowest value shown (clamp).
-   */
-  min: number;
-  /**
-   * Highest value shown (clamp).
-   */
-  max: number;
-}
-/**
- * The fallback assessment's clinical_metrics.
- */
-export interface ScoringClinicalMetrics {
-  volumeIntegrity: ScoringClinicalMetric;
-  dermalDensity: ScoringClinicalMetric1;
-}
-/**
- * volume_integrity.
- */
-export interface ScoringClinicalMetric {
-  metric: ScoringMetric7;
-  /**
-   * Categories, highest first: the first band whose min the score reaches applies.
-   *
-   * @minItems 1
-   */
-  bands: [ScoringClinicalBand, ...ScoringClinicalBand[]];
-  otherwise: ScoringClinicalOtherwise;
-}
-/**
- * How the 0..100 score is computed.
- */
-export interface ScoringMetric7 {
-  /**
-   * The score of a visitor at the base age, with no gap and no skin issue.
-   */
-  start: number;
-  /**
-   * Subtracted per year of age above age.baseAge.
-   */
-  perYearAboveBase: number;
-  /**
-   * Subtracted per year the skin age is above the chronological age.
-   */
-  perGapYear: number;
-  issues: ScoringPoints7;
-  /**
-   * Lowest value shown (clamp).
-   */
-  min: number;
-  /**
-   * Highest value shown (clamp).
-   */
-  max: number;
-}
-/**
- * A category band.
- */
-export interface ScoringClinicalBand {
-  /**
-   * Lowest score of this band.
-   */
-  min: number;
-  category: ScoringText16;
-  description: ScoringText17;
-}
-/**
- * Category below the lowest band.
- */
-export interface ScoringClinicalOtherwise {
-  category: ScoringText18;
-  description: ScoringText19;
-}
-/**
- * dermal_density.
- */
-export interface ScoringClinicalMetric1 {
-  metric: ScoringMetric7;
-  /**
-   * Categories, highest first: the first band whose min the score reaches applies.
-   *
-   * @minItems 1
-   */
-  bands: [ScoringClinicalBand, ...ScoringClinicalBand[]];
-  otherwise: ScoringClinicalOtherwise;
-}
-/**
- * Dermatologist findings of the computed result: the findings of the top chosen skin issues, by points.
- */
-export interface ScoringFindings {
-  /**
-   * At most this many findings.
-   */
-  max: number;
-  default: ScoringDermatologistFinding1;
-}
-/**
- * The finding shown when no chosen skin issue has one.
- */
-export interface ScoringDermatologistFinding1 {
-  /**
-   * A short machine-friendly kind of finding, e.g. 'structural'; screens may style by it.
-   */
-  type: string;
-  title: ScoringText1;
-  /**
-   * Which computed value the card quotes: a detailed metric (shown as a percentage) or an overview score (shown out of 10).
-   */
-  metric:
-    | 'collagenDensity'
-    | 'elastinIntegrity'
-    | 'hydrationLevels'
-    | 'volume'
-    | 'elasticity'
-    | 'texture'
-    | 'complexion';
-  metricLabel: ScoringText2;
-  insight: ScoringText3;
-}
-/**
- * The local assessment used when photo analysis fails.
- */
-export interface ScoringFallback {
-  /**
-   * At most this many findings.
-   */
-  maxFindings: number;
-  defaultFinding: ScoringAssessmentFinding1;
-  /**
-   * Recommendations added after those of the chosen skin issues.
-   */
-  generalRecommendations: ScoringText20[];
-  /**
-   * At most this many recommendations.
-   */
-  maxRecommendations: number;
-}
-/**
- * The finding used when no chosen skin issue has one.
- */
-export interface ScoringAssessmentFinding1 {
-  area: ScoringText4;
-  observation: ScoringText5;
-  lifestyleFactor: ScoringText6;
-  biologicalFactor: ScoringText7;
-}
-/**
- * How a photo reading becomes the photo's skin age and overview scores. Markers are measured on the face, each 0 (none) to 1 (strong).
- */
-export interface ScoringPhoto {
-  /**
-   * Years added to the model's apparent age at full strength of each marker.
-   */
-  markerYears: {
+  low?: {
+    answers: SampleAnswers1;
     /**
-     * Fine-texture roughness (luminance Laplacian on the cheeks).
+     * What earlier screens stored under the flow's storage.dataKeys (e.g. an assessment), by key.
      */
-    texture: number;
-    /**
-     * Uneven tone over the cheeks.
-     */
-    toneUnevenness: number;
-    /**
-     * Darker under-eye area than the cheeks.
-     */
-    underEyeDarkness: number;
-    /**
-     * A soft jawline edge.
-     */
-    jawlineSoftness: number;
+    data?: {
+      [k: string]: {};
+    };
   };
   /**
-   * The photo's skin age is kept within chronological age − below … + above (a model's estimate can be far off).
+   * The visitor with a medium result.
    */
-  ageBand: {
+  medium?: {
+    answers: SampleAnswers2;
     /**
-     * Years below the chronological age at most.
+     * What earlier screens stored under the flow's storage.dataKeys (e.g. an assessment), by key.
      */
-    below: number;
-    /**
-     * Years above the chronological age at most.
-     */
-    above: number;
+    data?: {
+      [k: string]: {};
+    };
   };
   /**
-   * Overview score (out of 10) lost at full strength of a marker: texture from texture, complexion from tone unevenness, elasticity from jawline softness and under-eye darkness.
+   * The visitor with a high result.
    */
-  overview: {
+  high?: {
+    answers: SampleAnswers3;
     /**
-     * Points lost from texture.
+     * What earlier screens stored under the flow's storage.dataKeys (e.g. an assessment), by key.
      */
-    texture: number;
-    /**
-     * Points lost from complexion.
-     */
-    complexion: number;
-    /**
-     * Points of elasticity lost from jawline softness.
-     */
-    elasticityJawline: number;
-    /**
-     * Points of elasticity lost from under-eye darkness.
-     */
-    elasticityUnderEye: number;
+    data?: {
+      [k: string]: {};
+    };
   };
+}
+/**
+ * Answers used for this screen's copy and results when the visitor has none stored (e.g. a deep link).
+ */
+export interface SampleAnswers1 {
+  /**
+   * An answer.
+   */
+  [k: string]: string | number | string[];
+}
+/**
+ * Answers used for this screen's copy and results when the visitor has none stored (e.g. a deep link).
+ */
+export interface SampleAnswers2 {
+  /**
+   * An answer.
+   */
+  [k: string]: string | number | string[];
+}
+/**
+ * Answers used for this screen's copy and results when the visitor has none stored (e.g. a deep link).
+ */
+export interface SampleAnswers3 {
+  /**
+   * An answer.
+   */
+  [k: string]: string | number | string[];
 }
 /**
  * One A/B test: its variants (each a weighted overlay on the flow), the goal it is judged by, and when it runs.

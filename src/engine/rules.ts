@@ -1,7 +1,8 @@
 /**
- * Conditions are json-logic (https://jsonlogic.com), a well-known rule format, not a home-made one.
+ * Conditions are json-logic (https://jsonlogic.com), a well-known rule format, not a home-made one,
+ * with the operations of logic-operations.ts (prototype-safe `var`, a few registered ones).
  */
-import jsonLogic from 'json-logic-js';
+import { logic as jsonLogic } from './logic-operations.ts';
 
 /** Whether `rule` holds for `data` (json-logic truthiness: an empty list is false). */
 export function holds(rule: unknown, data: unknown): boolean {
@@ -9,8 +10,12 @@ export function holds(rule: unknown, data: unknown): boolean {
   return jsonLogic.is_logic(rule) ? jsonLogic.truthy(jsonLogic.apply(rule, data)) : jsonLogic.truthy(rule);
 }
 
-/** The value of a json-logic expression; a plain value (not logic) is its own value. */
+/**
+ * The value of a json-logic expression; a plain value (not logic) is its own value, and a list is the
+ * list of its items' values.
+ */
 export function evaluate(expression: unknown, data: unknown): unknown {
+  if (Array.isArray(expression)) return expression.map((item) => evaluate(item, data));
   return jsonLogic.is_logic(expression) ? jsonLogic.apply(expression, data) : expression;
 }
 

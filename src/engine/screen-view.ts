@@ -22,6 +22,8 @@ export interface ScreenView {
   canContinue: boolean;
   busy: boolean;
   error: string | null;
+  /** The form field `error` is about, or null. */
+  errorField: string | null;
   photo: string | null;
 }
 
@@ -37,6 +39,7 @@ export function screenView(snapshot: FunnelSnapshot, flow: Flow, scopeFor: Scope
     canContinue: snapshot.can({ type: 'CONTINUE' }),
     busy: snapshot.hasTag('busy'),
     error: context.error,
+    errorField: context.errorField,
     photo: context.photo,
   };
 }

@@ -5,15 +5,15 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test';
-import flowWithoutScoring from 'virtual:flow';
-import scoring from 'virtual:flow-scoring';
+import flowWithoutModel from 'virtual:flow';
+import model from 'virtual:flow-scoring';
 import type { Flow, Screen, ScreenKind, ScreenOfKind } from '../engine/flow-model.ts';
 import { routeTable } from '../engine/routes.ts';
-import { computeResult } from '../scoring/compute-result.ts';
+import { evaluateComputations } from '../scoring/evaluate-computations.ts';
 import { FlowScreen, openAt } from './flow-screen.tsx';
 import { visitFor, type SeededVisit } from './seeded-visits.ts';
 
-const flow: Flow = scoring ? { ...flowWithoutScoring, scoring } : flowWithoutScoring;
+const flow: Flow = { ...flowWithoutModel, ...model };
 const routes = routeTable(flow);
 
 function isKind<K extends ScreenKind>(screen: Screen | undefined, kind: K): screen is ScreenOfKind<K> {
@@ -55,7 +55,7 @@ const afterCalculating = screenOf(calculating.after.to ?? 'hrt-question', 'singl
 
 /** Options toggle on and off in the machine's answers; Continue moves on to the next question. */
 export const TogglingOptions: Story = {
-  ...opening('skin-concerns', visitFor('medium', [concerns.answer])),
+  ...opening('skin-concerns', visitFor(flow, 'medium', [concerns.answer])),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const [first, second] = concerns.options;
@@ -79,8 +79,7 @@ export const TogglingOptions: Story = {
 export const FormDisabledUntilValid: Story = {
   ...opening(
     'email-capture',
-    visitFor(
-      'medium',
+    visitFor(flow, 'medium',
       email.fields.map((field) => field.name),
     ),
   ),
@@ -106,7 +105,7 @@ export const FormDisabledUntilValid: Story = {
 
 /** The slider stores the age the visitor picks; Continue takes it on. */
 export const Slider: Story = {
-  ...opening('age', visitFor('medium', [age.answer])),
+  ...opening('age', visitFor(flow, 'medium', [age.answer])),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const slider = await canvas.findByRole('slider', { name: age.question });
@@ -122,7 +121,7 @@ export const Slider: Story = {
 
 /** The spinner ends after spinnerMs (Continue appears), then the machine moves on by itself. */
 export const CalculatingAutoAdvance: Story = {
-  ...opening('calculating', visitFor('medium', [])),
+  ...opening('calculating', visitFor(flow, 'medium', [])),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText(calculating.message)).toBeInTheDocument();
@@ -133,15 +132,18 @@ export const CalculatingAutoAdvance: Story = {
 };
 
 const reveal = screenOf('root-cause-reveal', 'reveal');
-const highVisit = visitFor('high', []);
+const highVisit = visitFor(flow, 'high', []);
 
-/** The percentage counts up and stops exactly on the score the flow's scoring computes. */
+/** The percentage counts up and stops exactly on the score the flow's computations give. */
 export const RevealEndsOnScore: Story = {
   ...opening('root-cause-reveal', highVisit),
   play: async ({ canvasElement }) => {
-    if (!flow.scoring) throw new Error('the flow has no scoring section');
     const canvas = within(canvasElement);
-    const { confidenceScore } = computeResult(highVisit.quizData, highVisit.assessmentData, flow.scoring);
+    const { confidenceScore } = evaluateComputations(flow, {
+      answers: highVisit.answers,
+      data: highVisit.data,
+      settings: flow.settings,
+    });
     const counting = reveal.percent.delayMs + reveal.percent.steps * reveal.percent.stepMs;
     const announced = await canvas.findByText(
       `${confidenceScore}%`,

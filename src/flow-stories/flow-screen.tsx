@@ -10,7 +10,7 @@ import { MemoryStorage } from './memory-storage.ts';
 import type { SeededVisit } from './seeded-visits.ts';
 
 export interface FlowScreenProps {
-  /** The flow, with its scoring section (result screens compute from it). */
+  /** The flow, with its computations (result screens compute from them). */
   flow: Flow;
   /** What the visitor's earlier visit left in sessionStorage. */
   visit: SeededVisit;
@@ -31,19 +31,29 @@ export function FlowScreen({ flow: baseFlow, visit }: FlowScreenProps) {
       ? baseFlow
       : assignExperiments(baseFlow, 'storybook', new Date(0), overrides).flow;
   }, [baseFlow, search]);
-  const answers = JSON.stringify(visit.quizData);
-  const assessment = JSON.stringify(visit.assessmentData);
+  const answers = JSON.stringify(visit.answers);
+  const data = JSON.stringify(visit.data);
   const storage = useMemo(
-    () => new MemoryStorage({ [flow.storage.answersKey]: answers, assessmentData: assessment }),
-    [flow, answers, assessment],
+    () =>
+      new MemoryStorage({ [flow.storage.answersKey]: answers, ...storedData(data, flow.storage.dataKeys) }),
+    [flow, answers, data],
   );
   const ports = useMemo(() => storyPorts(), []);
   const results = useMemo(() => {
-    const code = resultCodeFor(flow.scoring);
+    const code = resultCodeFor(flow, flow.settings);
     return { derive: code.derive, ready: Promise.resolve(), isReady: () => true };
   }, [flow]);
-  return (
-    <FunnelApp key={answers + assessment} flow={flow} ports={ports} results={results} storage={storage} />
+  return <FunnelApp key={answers + data} flow={flow} ports={ports} results={results} storage={storage} />;
+}
+
+/** The visit's data as session storage holds it: each of the flow's data keys as its own JSON text. */
+function storedData(json: string, keys: readonly string[]): Record<string, string> {
+  const data: unknown = JSON.parse(json);
+  if (data === null || typeof data !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(data)
+      .filter(([key]) => keys.includes(key))
+      .map(([key, value]) => [key, JSON.stringify(value)]),
   );
 }
 

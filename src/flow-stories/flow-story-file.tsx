@@ -23,7 +23,7 @@ export interface FlowStoryFile {
   plan: ScreenStories;
 }
 
-/** Builds the stories of `screenId` from `flow` (which must include its scoring section). */
+/** Builds the stories of `screenId` from `flow` (which must include its computations and tables). */
 export function flowStoryFile(flow: Flow, screenId: string): FlowStoryFile {
   const plan = screenStoryPlan(flow, screenId);
   const screen = flow.screens[screenId];
@@ -42,7 +42,7 @@ export function flowStoryFile(flow: Flow, screenId: string): FlowStoryFile {
   for (const planned of plan.stories) {
     stories[planned.exportName] = {
       name: planned.name,
-      args: { visit: visitFor(planned.visit, ownAnswers(screen)) },
+      args: { visit: visitFor(flow, planned.visit, ownAnswers(screen)) },
       play: showsScreen(plan.opening, shownText(screen)),
     };
   }

@@ -16,6 +16,8 @@ export interface ScreenProps<K extends ScreenKind> {
   busy: boolean;
   /** A message for the visitor, e.g. a failed save; null when there is none. */
   error: string | null;
+  /** The form field `error` is about (an input the backend refused); null or absent when none. */
+  errorField?: string | null;
   /** The chosen photo as a data URL (photo-upload only); null when none is chosen. */
   photo: string | null;
   /** Tell the machine what the visitor did. */

@@ -2,7 +2,7 @@
  * The tracking port over a real outbox whose transport only records: what each port call enqueues,
  * in which order and with which arguments, and how the lead behaves when the first send fails.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { VisitorSnapshot } from '../engine/ports.ts';
 import { createBackendTracking, quizCompletionArgs } from './backend-tracking.ts';
 import { createOutbox, type Outbox, type OutboxEntry } from './outbox.ts';
@@ -133,7 +133,7 @@ describe('journeyReached and stepTracked', () => {
     const person = visitor({ answers: { name: 'Ann Secret', email: 'ann.secret@example.com' } });
     tracking.screenViewed({ step: 'email_capture' }, 'email-capture', person);
     await expect.poll(() => logs.length).toBeGreaterThan(0);
-    expect(logs).toContain('Failed to track quiz step; it will be retried');
+    expect(logs).toContain('Failed to track quiz step; it stays queued and will be retried');
     expect(logs.join('\n')).not.toMatch(/Ann|Secret|ann\.secret|example\.com/);
     expect(calls(outbox.pending())).toEqual(['track_step_view', 'track_step_progress']);
 
@@ -315,15 +315,47 @@ describe('never throwing into the funnel', () => {
     }).not.toThrow();
     const saved = tracking.saveLead(person);
     await expect(saved).rejects.toThrow('storage gone');
-    await expect.poll(() => logs.length).toBe(6);
+    await expect.poll(() => logs.length).toBe(7);
+    // Nothing is pending in this outbox, so nothing claims to be queued.
+    const gone = 'it was refused and kept in the dead-letter store';
     expect(logs).toEqual([
-      'Failed to track journey step; it will be retried',
-      'Failed to track quiz step; it will be retried',
-      'Failed to track quiz step progress; it will be retried',
-      'Failed to track journey step; it will be retried',
-      'Failed to track quiz step; it will be retried',
-      'Failed to record the final click; it will be retried',
+      `Failed to track journey step; ${gone}`,
+      `Failed to track quiz step; ${gone}`,
+      `Failed to track quiz step progress; ${gone}`,
+      `Failed to track journey step; ${gone}`,
+      `Failed to track quiz step; ${gone}`,
+      `Failed to record the final click; ${gone}`,
+      `Lead not saved yet; ${gone}`,
     ]);
+  });
+
+  it('says a refused lead was kept aside, not queued, and clears it once the corrected lead lands', async () => {
+    const refused = Object.assign(new Error('email: must be an email address like name@example.com'), { status: 400 });
+    let refuse = true;
+    const kept: OutboxEntry[] = [];
+    const outbox = createOutbox({
+      storage: null,
+      key: 'funnel_outbox',
+      send: async () => {
+        if (refuse) throw refused;
+      },
+      onDrop: (entry) => void kept.push(entry),
+    });
+    outboxes.push(outbox);
+    const logs: string[] = [];
+    const forget = vi.fn();
+    const tracking = createBackendTracking({ outbox, page: PAGE, log: (m) => logs.push(m), deadLetters: { forget } });
+    await expect(tracking.saveLead(visitor({ answers: { name: 'Ann', email: 'ann@example.com' } }))).rejects.toBe(refused);
+    expect(logs).toEqual(['Lead not saved yet; it was refused and kept in the dead-letter store']);
+    expect(kept).toHaveLength(1);
+    expect(forget).not.toHaveBeenCalled();
+
+    refuse = false;
+    await tracking.saveLead(visitor({ leadId: LEAD.replace('2222-4', '3333-4'), answers: { name: 'Ann', email: 'ann@example.org' } }));
+    expect(forget).toHaveBeenCalledOnce();
+    const resolved = forget.mock.calls[0]?.[0];
+    expect(resolved?.({ entry: kept[0] })).toBe(true);
+    expect(resolved?.({ entry: { ...kept[0], args: { session_id: 'another' } } })).toBe(false);
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import type { Track, Tracking } from '../engine/flow.gen.ts';
 import type { TrackingPort, VisitorSnapshot } from '../engine/ports.ts';
+import type { DeadLetters } from './dead-letters.ts';
 import { exposuresDue, variantsArg, type ExperimentTracking } from './exposures.ts';
 import type { Campaign } from './landing.ts';
 import type { Outbox } from './outbox.ts';
@@ -26,6 +27,8 @@ export interface BackendTrackingOptions {
   experiments?: ExperimentTracking;
   /** Console output for developers (never personal data). */
   log: (message: string) => void;
+  /** Where the outbox keeps refused writes; a lead that lands clears the refused leads of its session. */
+  deadLetters?: Pick<DeadLetters, 'forget'>;
   /**
    * A new lead was queued for the backend (not a second tap reusing a pending one): `id` is its row id,
    * `args` what `save_quiz_completion` receives. Lead sinks hang off this.
@@ -109,10 +112,17 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
   /** The `variants` argument, left out when no experiment runs (older backends don't take it). */
   const variantArgs: Record<string, unknown> = variants ? { variants } : {};
 
-  /** Fire and forget: the outbox keeps retrying after a failed first try; the console says so. */
-  const send = (fn: string, args: Record<string, unknown>, failure: string, id?: string) => {
-    outbox.enqueue(fn, args, id ? { id } : {}).catch(() => log(`${failure}; it will be retried`));
+  /**
+   * Fire and forget. After a failed first try the console says what became of the write: still queued
+   * (retried), or refused and kept aside by the outbox's dead-letter store (which reports why).
+   */
+  const send = (fn: string, args: Record<string, unknown>, failure: string, id = crypto.randomUUID()) => {
+    outbox.enqueue(fn, args, { id }).catch(() => log(`${failure}; ${fate(id)}`));
   };
+  const fate = (id: string) =>
+    outbox.pending().some((entry) => entry.id === id)
+      ? 'it stays queued and will be retried'
+      : 'it was refused and kept in the dead-letter store';
 
   const stepView = (visitor: VisitorSnapshot, name: string, number: number, completed: boolean) => {
     const eventId = crypto.randomUUID();
@@ -157,10 +167,11 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
   return {
     screenViewed(track: Track, screenId, visitor) {
       if (track.journey) journey(visitor, track.journey);
-      for (const args of exposuresDue(options.experiments, screenId, visitor.sessionId, now(), () =>
-        crypto.randomUUID(),
-      ))
-        send('track_exposure', args, 'Failed to record an experiment exposure', String(args['event_id']));
+      for (const args of exposuresDue(options.experiments, screenId, visitor.sessionId, now(), () => '')) {
+        // The exposure's event id is its outbox entry id, so a retry writes one row.
+        const id = crypto.randomUUID();
+        send('track_exposure', { ...args, event_id: id }, 'Failed to record an experiment exposure', id);
+      }
       if (track.step) {
         const number = track.stepNumber ?? DEFAULT_STEP_NUMBER;
         stepView(visitor, track.step, number, false);
@@ -194,7 +205,14 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
       const id = pending ?? visitor.leadId;
       const saved = outbox.enqueue('save_quiz_completion', { ...args, id }, { id, dedupeKey });
       if (!pending) options.onLead?.({ id, args: { ...args, id }, visitor });
-      await saved;
+      await saved.catch((error: unknown) => {
+        log(`Lead not saved yet; ${fate(id)}`);
+        throw error;
+      });
+      // A lead of this session the backend refused before has now been corrected and sent.
+      options.deadLetters?.forget(
+        ({ entry }) => entry.fn === 'save_quiz_completion' && entry.args.session_id === visitor.sessionId,
+      );
       return { id };
     },
     finalClick(visitor) {

@@ -17,8 +17,13 @@ export interface MemoryTracking extends TrackingPort, PixelPort {
   readonly calls: TrackedCall[];
 }
 
-/** `failLeads` makes saveLead reject (to test the visitor-facing error). */
-export function createMemoryTracking(options: { failLeads?: () => boolean } = {}): MemoryTracking {
+/**
+ * `failLeads` makes saveLead reject (to test the visitor-facing error); `refuseLeads` makes it reject
+ * as the backend refuses an input (a field and its reason).
+ */
+export function createMemoryTracking(
+  options: { failLeads?: () => boolean; refuseLeads?: () => { field: string; reason: string } | null } = {},
+): MemoryTracking {
   const calls: TrackedCall[] = [];
   return {
     calls,
@@ -33,6 +38,8 @@ export function createMemoryTracking(options: { failLeads?: () => boolean } = {}
     },
     saveLead(visitor) {
       if (options.failLeads?.()) return Promise.reject(new Error('lead save failed'));
+      const refusal = options.refuseLeads?.();
+      if (refusal) return Promise.reject(Object.assign(new Error(`refused ${refusal.field}`), refusal));
       const id = visitor.leadId;
       calls.push({ type: 'leadSaved', id, sessionId: visitor.sessionId, answers: visitor.answers });
       return Promise.resolve({ id });

@@ -317,6 +317,82 @@ describe('createOutbox', () => {
     expect(backend.tries.map((attempt) => attempt.at - (backend.tries[0]?.at ?? 0))).toEqual([0, 100, 1600]);
   });
 
+  it('gives up on a try after timeoutMs: aborts it, and retries the same entry with the same id', async () => {
+    const signals: AbortSignal[] = [];
+    const sent: OutboxEntry[] = [];
+    // The first try is committed but never answered (a lie-fi connection held open); later tries answer.
+    const send = (entry: OutboxEntry, signal: AbortSignal) => {
+      sent.push(entry);
+      signals.push(signal);
+      return sent.length === 1 ? new Promise<void>(ignore) : Promise.resolve();
+    };
+    const { outbox, onDrop } = setup({ send, timeoutMs: 10_000 });
+    const lead = outbox.enqueue('save_lead', { email: 'a@b.c' }, { id: 'lead-1' });
+    const rejected = expect(lead).rejects.toMatchObject({ name: 'TimeoutError' });
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(signals[0]?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await rejected;
+    expect(signals[0]?.aborted).toBe(true);
+    expect(signals[0]?.reason).toMatchObject({ name: 'TimeoutError' });
+    await vi.advanceTimersByTimeAsync(750);
+    expect(sent.map((entry) => entry.id)).toEqual(['lead-1', 'lead-1']);
+    expect(sent[1]?.args).toEqual({ email: 'a@b.c' });
+    expect(outbox.pending()).toEqual([]);
+    expect(onDrop).not.toHaveBeenCalled();
+  });
+
+  it('never lets one hung request hold later writes beyond its timeout and the first backoff', async () => {
+    const delivered: { fn: string; at: number }[] = [];
+    let hung = false;
+    const send = (entry: OutboxEntry) => {
+      if (entry.fn === 'save_lead' && !hung) {
+        hung = true;
+        return new Promise<void>(ignore);
+      }
+      delivered.push({ fn: entry.fn, at: Date.now() });
+      return Promise.resolve();
+    };
+    const start = Date.now();
+    const { outbox } = setup({ send, timeoutMs: 10_000 });
+    outbox.enqueue('save_lead', {}).catch(ignore);
+    outbox.enqueue('track_step', {}).catch(ignore);
+    outbox.enqueue('final_click', {}).catch(ignore);
+    await vi.advanceTimersByTimeAsync(10_750);
+    expect(delivered.map((row) => row.fn)).toEqual(['save_lead', 'track_step', 'final_click']);
+    expect(Math.max(...delivered.map((row) => row.at - start))).toBeLessThanOrEqual(10_750);
+  });
+
+  it('lets a sender that ignores the abort signal finish late without sending anything twice at once', async () => {
+    const backend = manualReceiver();
+    const { outbox } = setup({ send: backend.send, timeoutMs: 1_000 });
+    outbox.enqueue('save_lead', {}, { id: 'lead-1' }).catch(ignore);
+    await vi.advanceTimersByTimeAsync(1_000 + 750);
+    expect(backend.calls).toHaveLength(2);
+    backend.call(0).resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(outbox.pending()).toHaveLength(1);
+    backend.call(1).resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(outbox.pending()).toEqual([]);
+    expect(backend.calls).toHaveLength(2);
+  });
+
+  it('adopts entries a closed tab left: unseen ids join the queue, are stored and sent once', async () => {
+    const backend = manualReceiver();
+    const { outbox, storage } = setup({ send: backend.send });
+    outbox.enqueue('mine', {}, { id: 'm' }).catch(ignore);
+    const orphan = { id: 'o', fn: 'save_lead', args: { email: 'a@b.c' }, attempts: 3, createdAt: 1 };
+    outbox.adopt([orphan, { ...orphan }, { id: 'm', fn: 'mine', args: {}, attempts: 0, createdAt: 1 }]);
+    expect(stored(storage)).toEqual([expect.objectContaining({ id: 'm' }), orphan]);
+    backend.call(0).resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    backend.call(1).resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(backend.calls.map((call) => call.entry.id)).toEqual(['m', 'o']);
+    expect(stored(storage)).toEqual([]);
+  });
+
   it('clears its timer and stops retrying once disposed', async () => {
     const backend = receiver(Infinity);
     const { outbox } = setup({ send: backend.send });

@@ -1,29 +1,32 @@
 /**
  * A loss-free outbox for backend writes from the browser. Each write is stored before it is sent, sent
  * in order one at a time, and retried with backoff until it is delivered or can never be; a reload or
- * the next visit picks up whatever was still pending. Framework-free: storage, transport and clock come
- * in as options.
+ * the next visit picks up whatever was still pending. Every try has a deadline, so one request the
+ * server never answers holds the queue for at most that long. Framework-free: storage, transport and
+ * clock come in as options.
  */
+import {
+  isRecord,
+  loadEntries,
+  storeEntries,
+  type OutboxEntry,
+  type OutboxStorage,
+} from './outbox-storage.ts';
 
-/** One write waiting for delivery. `args` must be JSON: it is stored as JSON and reloaded from it. */
-export interface OutboxEntry {
-  id: string;
-  /** Which backend write this is (e.g. an RPC name); the outbox never interprets it. */
-  fn: string;
-  args: Record<string, unknown>;
-  /** Failed attempts so far. */
-  attempts: number;
-  createdAt: number;
-  dedupeKey?: string;
-}
+export type { OutboxEntry } from './outbox-storage.ts';
 
 export interface OutboxOptions {
   /** Where pending entries survive a reload (localStorage in the browser); null keeps them in memory only. */
-  storage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  storage: OutboxStorage;
   /** The storage key, e.g. 'funnel_outbox'. */
   key: string;
-  /** Delivers one entry; rejects when it was not delivered. */
-  send(entry: OutboxEntry): Promise<void>;
+  /**
+   * Delivers one entry; rejects when it was not delivered. `signal` aborts when the try's deadline
+   * passes: the outbox has then already moved on, and will try the same entry (same id) again.
+   */
+  send(entry: OutboxEntry, signal: AbortSignal): Promise<void>;
+  /** How long one try may take before it counts as failed (a retryable TimeoutError); default 10000. */
+  timeoutMs?: number;
   /** Whether a failed send is worth another try; default {@link isRetryable}. */
   retryable?: (error: unknown) => boolean;
   /** The backoff before the first retry (before jitter); default 1000. */
@@ -37,8 +40,9 @@ export interface OutboxOptions {
   /** Clock for `createdAt`; default Date.now. */
   now?: () => number;
   /**
-   * An entry is dropped: its error is not retryable or its attempts are used up. Log the `fn`, `id` and
-   * error if you like, never `args`: they may hold personal data.
+   * An entry leaves the queue undelivered: its error is not retryable or its attempts are used up. Keep
+   * it somewhere (a dead-letter store) so it is never lost silently; log the `fn`, `id` and error if
+   * you like, never `args`: they may hold personal data.
    */
   onDrop?: (entry: OutboxEntry, error: unknown) => void;
 }
@@ -61,6 +65,11 @@ export interface Outbox {
   /** A copy of the queued entries, oldest first. */
   pending(): OutboxEntry[];
   /**
+   * Takes over entries another outbox left behind (a closed tab's queue): those whose id is not queued
+   * yet join the end of the queue, are stored, and are sent.
+   */
+  adopt(entries: readonly OutboxEntry[]): void;
+  /**
    * Stops the timer and further sends (a send in flight still completes); pending entries stay stored
    * for the next visit. Promises still waiting stay unsettled; an enqueue afterwards is stored and rejects.
    */
@@ -71,10 +80,8 @@ const DEFAULTS = {
   baseDelayMs: 1000,
   maxDelayMs: 60_000,
   maxAttempts: 12,
+  timeoutMs: 10_000,
 } as const satisfies Partial<OutboxOptions>;
-
-/** Bumped with a migration in `load` when the stored shape changes. */
-const STORAGE_VERSION = 1;
 
 interface Waiter {
   resolve: () => void;
@@ -96,8 +103,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const maxAttempts = options.maxAttempts ?? DEFAULTS.maxAttempts;
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
+  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
 
-  let queue = load(storage, key);
+  let queue = loadEntries(storage, key);
   const waiters = new Map<string, Waiter[]>();
   let busy = false;
   let rerun = false;
@@ -106,7 +114,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   function persist(): void {
-    write(storage, key, JSON.stringify({ version: STORAGE_VERSION, entries: queue }));
+    storeEntries(storage, key, queue);
   }
 
   function settle(id: string, error?: { error: unknown }): void {
@@ -175,12 +183,29 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
+  /**
+   * One try, raced against its deadline: a request the server never answers (a lie-fi connection held
+   * open) is aborted and counts as a retryable failure, so the queue moves on. The retry carries the
+   * same entry id, so a write the server committed without answering is not doubled.
+   */
   async function attempt(entry: OutboxEntry): Promise<Outcome> {
+    const controller = new AbortController();
+    let deadline: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<Outcome>((resolve) => {
+      deadline = setTimeout(() => {
+        const error = new DOMException(`${entry.fn}: no answer within ${timeoutMs} ms`, 'TimeoutError');
+        controller.abort(error);
+        resolve({ ok: false, error });
+      }, timeoutMs);
+    });
+    const sent = send({ ...entry }, controller.signal).then<Outcome, Outcome>(
+      () => ({ ok: true }),
+      (error: unknown) => ({ ok: false, error }),
+    );
     try {
-      await send({ ...entry });
-      return { ok: true };
-    } catch (error) {
-      return { ok: false, error };
+      return await Promise.race([sent, timedOut]);
+    } finally {
+      clearTimeout(deadline);
     }
   }
 
@@ -218,6 +243,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
     pending() {
       return queue.map((entry) => ({ ...entry }));
     },
+    adopt(entries) {
+      const before = queue.length;
+      for (const entry of entries) {
+        if (!queue.some((queued) => queued.id === entry.id)) queue.push({ ...entry });
+      }
+      if (queue.length === before) return;
+      persist();
+      void start();
+    },
     dispose() {
       disposed = true;
       clearTimeout(timer);
@@ -244,50 +278,4 @@ export function connectOutbox(outbox: Pick<Outbox, 'flush'>, win: EventTarget = 
   const onOnline = () => void outbox.flush();
   win.addEventListener('online', onOnline);
   return () => win.removeEventListener('online', onOnline);
-}
-
-/** Stored entries are untrusted: anything unreadable, foreign or of another version counts as absent. */
-function load(storage: OutboxOptions['storage'], key: string): OutboxEntry[] {
-  const stored = readJson(storage, key);
-  if (!isRecord(stored) || stored.version !== STORAGE_VERSION || !Array.isArray(stored.entries)) return [];
-  const items: unknown[] = stored.entries;
-  const entries: OutboxEntry[] = [];
-  for (const item of items) {
-    const entry = parseEntry(item);
-    if (entry && !entries.some((seen) => seen.id === entry.id)) entries.push(entry);
-  }
-  return entries;
-}
-
-function parseEntry(value: unknown): OutboxEntry | null {
-  if (!isRecord(value)) return null;
-  const { id, fn, args, attempts, createdAt, dedupeKey } = value;
-  if (typeof id !== 'string' || id === '' || typeof fn !== 'string' || !isRecord(args)) return null;
-  if (typeof attempts !== 'number' || !Number.isInteger(attempts) || attempts < 0) return null;
-  if (typeof createdAt !== 'number' || !Number.isFinite(createdAt)) return null;
-  if (dedupeKey !== undefined && typeof dedupeKey !== 'string') return null;
-  const entry: OutboxEntry = { id, fn, args, attempts, createdAt };
-  if (dedupeKey !== undefined) entry.dedupeKey = dedupeKey;
-  return entry;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function readJson(storage: OutboxOptions['storage'], key: string): unknown {
-  try {
-    const text = storage?.getItem(key) ?? null;
-    return text === null ? undefined : JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function write(storage: OutboxOptions['storage'], key: string, value: string): void {
-  try {
-    storage?.setItem(key, value);
-  } catch {
-    // Quota or privacy mode: the outbox keeps working from memory for this page.
-  }
 }

@@ -18,8 +18,17 @@ function entry(fn: string, args: Record<string, unknown> = {}): OutboxEntry {
 /** Gives the dynamic import and its `then`s every chance to run. */
 const ticks = () => new Promise((done) => setTimeout(done, 20));
 
+/** supabase-js's builder: awaitable, with `abortSignal` returning the same answer. */
+function builder(answer: unknown) {
+  const signals: AbortSignal[] = [];
+  return Object.assign(Promise.resolve(answer), {
+    signals,
+    abortSignal: (signal: AbortSignal) => (signals.push(signal), Promise.resolve(answer)),
+  });
+}
+
 beforeEach(() => {
-  supabase.rpc.mockReset().mockResolvedValue({ data: null, error: null, status: 204 });
+  supabase.rpc.mockReset().mockImplementation(() => builder({ data: null, error: null, status: 204 }));
   supabase.createClient.mockReset().mockImplementation(() => ({ rpc: supabase.rpc }));
 });
 
@@ -53,11 +62,9 @@ describe('createRpcSender', () => {
   });
 
   it('throws an RpcError with the status and PostgREST code when the call fails', async () => {
-    supabase.rpc.mockResolvedValueOnce({
-      data: null,
-      error: { code: '22023', message: 'invalid email', details: null, hint: null },
-      status: 400,
-    });
+    supabase.rpc.mockReturnValueOnce(
+      builder({ data: null, error: { code: '22023', message: 'invalid email', details: null, hint: null }, status: 400 }),
+    );
     const sender = createRpcSender(CONFIG);
     const failure = await sender.send(entry('save_quiz_completion')).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RpcError);
@@ -72,10 +79,26 @@ describe('createRpcSender', () => {
   });
 
   it('reports a call that got no answer as status 0, which is retried', async () => {
-    supabase.rpc.mockResolvedValueOnce({ data: null, error: { code: '', message: 'TypeError: Failed to fetch' }, status: 0 });
+    supabase.rpc.mockReturnValueOnce(
+      builder({ data: null, error: { code: '', message: 'TypeError: Failed to fetch' }, status: 0 }),
+    );
     const failure = await createRpcSender(CONFIG).send(entry('track_journey_step')).catch((error: unknown) => error);
     expect(failure).toMatchObject({ status: 0, code: '', message: 'track_journey_step failed (network): TypeError: Failed to fetch' });
     expect(isRetryableRpc(failure)).toBe(true);
+  });
+
+  it("passes the outbox's abort signal to the request", async () => {
+    const call = builder({ data: null, error: null, status: 204 });
+    supabase.rpc.mockReturnValueOnce(call);
+    const controller = new AbortController();
+    await createRpcSender(CONFIG).send(entry('track_journey_step'), controller.signal);
+    expect(call.signals).toEqual([controller.signal]);
+  });
+
+  it('names the refused field and its reason from a 22023 answer, and nothing for other codes', () => {
+    const refused = new RpcError('save_quiz_completion', 400, '22023', 'email: must be an email address like name@example.com');
+    expect(refused).toMatchObject({ field: 'email', reason: 'must be an email address like name@example.com' });
+    expect(new RpcError('fn', 400, 'PGRST202', 'email: no such function')).toMatchObject({ field: null, reason: null });
   });
 
   it('tries to load the client again on the next send after loading failed', async () => {

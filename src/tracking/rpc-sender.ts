@@ -18,7 +18,16 @@ export class RpcError extends Error {
   ) {
     super(`${fn} failed (${status || 'network'}${code ? ` ${code}` : ''}): ${message}`);
     this.name = 'RpcError';
+    // Our RPCs refuse an argument with 22023 and '<field>: <reason>' (the reason never holds the value).
+    const refusal = code === '22023' ? /^([a-z_][a-z0-9_.]*): (.+)$/s.exec(message) : null;
+    this.field = refusal?.[1] ?? null;
+    this.reason = refusal?.[2] ?? null;
   }
+
+  /** The refused argument's name ('email'), when the server named one; null otherwise. */
+  readonly field: string | null;
+  /** Why the server refused that argument ('must be an email address like name@example.com'). */
+  readonly reason: string | null;
 }
 
 /** Worth another try: no answer at all (status 0), or what {@link isRetryable} accepts (408, 429, 5xx). */
@@ -27,7 +36,8 @@ export function isRetryableRpc(error: unknown): boolean {
 }
 
 export interface RpcSender {
-  send(entry: OutboxEntry): Promise<void>;
+  /** Calls the entry's RPC; `signal` aborts the request (the outbox's deadline). */
+  send(entry: OutboxEntry, signal?: AbortSignal): Promise<void>;
 }
 
 /** supabase-js is imported on the first send. The client keeps no auth session: the funnel has no login. */
@@ -40,7 +50,7 @@ export function createRpcSender(config: BackendConfig): RpcSender {
       }),
     ));
   return {
-    async send(entry) {
+    async send(entry, signal) {
       let supabase: SupabaseClient;
       try {
         supabase = await load();
@@ -49,7 +59,8 @@ export function createRpcSender(config: BackendConfig): RpcSender {
         client = undefined;
         throw new RpcError(entry.fn, 0, '', error instanceof Error ? error.message : 'client failed to load');
       }
-      const { error, status } = await supabase.rpc(entry.fn, entry.args);
+      const call = supabase.rpc(entry.fn, entry.args);
+      const { error, status } = await (signal ? call.abortSignal(signal) : call);
       if (error) throw new RpcError(entry.fn, status, error.code, error.message);
     },
   };

@@ -236,7 +236,8 @@ declare
   v_id uuid := funnel_private.uuid_arg('id', save_quiz_completion.id, true);
   v_session uuid := funnel_private.uuid_arg('session_id', save_quiz_completion.session_id, true);
   v_name text := funnel_private.text_arg('name', save_quiz_completion.name, 200, true);
-  v_email text := funnel_private.text_arg('email', save_quiz_completion.email, 320, true);
+  -- The one email rule, shared with the browser (migration 20261123000100).
+  v_email text := funnel_private.email_arg('email', save_quiz_completion.email, true);
   v_age integer := funnel_private.int_arg('age', save_quiz_completion.age, 0, 130, false);
   v_skin_issues text[] := funnel_private.list_arg('skin_issues', save_quiz_completion.skin_issues, 20, 120);
   v_change_speed text := funnel_private.enum_arg('change_speed', save_quiz_completion.change_speed,
@@ -250,9 +251,6 @@ declare
   v_flow_version integer := funnel_private.int_arg('flow_version', save_quiz_completion.flow_version, 0, 1000000, false);
   v_variants jsonb := funnel_private.variants_arg('variants', save_quiz_completion.variants);
 begin
-  if v_email !~ '^[^@[:space:]]+@[^@[:space:]]+$' then
-    perform funnel_private.invalid('email', 'must be an email address like name@example.com');
-  end if;
   insert into public.quiz_completions (
     id, session_id, name, email, age, skin_issues, change_speed, other_symptoms, skin_treatments, hrt,
     utm_source, utm_medium, utm_campaign, utm_term, utm_content, fbclid, gclid,

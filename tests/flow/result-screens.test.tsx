@@ -7,7 +7,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { computeResult } from '../../src/scoring/compute-result.ts';
+import { computeResult } from '../support/skin-scoring.ts';
 import { loadFlow } from '../support/load-flow.ts';
 import {
   cardLines,

@@ -7,9 +7,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ComputedResult } from '../../src/scoring/compute-result.ts';
-import { computeResult } from '../../src/scoring/compute-result.ts';
-import { SAMPLE_ANSWERS } from '../../src/scoring/sample-answers.ts';
+import { computeResult, SAMPLE_ANSWERS, type SkinResult } from '../support/skin-scoring.ts';
 import { loadFlow } from '../support/load-flow.ts';
 import {
   cardLines,
@@ -223,7 +221,7 @@ describe('root-cause-reveal (/quiz/root-cause-reveal)', () => {
 });
 
 describe('hormone-assessment (/hormone-assessment)', () => {
-  const expectCards = (expected: ComputedResult, changeSpeed: string | undefined) => {
+  const expectCards = (expected: SkinResult, changeSpeed: string | undefined) => {
     expect(cardLines('Age Factor')).toEqual([
       'Age Factor',
       shown(expected.chronologicalAge),

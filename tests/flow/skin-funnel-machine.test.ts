@@ -66,6 +66,9 @@ describe('the main path from / to the external page', () => {
     f.send({ type: 'SET_FIELD', field: 'email', value: 'ann.example.com' });
     f.send({ type: 'CONTINUE' });
     expect(f.screen()).toBe('email-capture'); // the email needs an '@'
+    f.send({ type: 'SET_FIELD', field: 'email', value: 'ann@' });
+    f.send({ type: 'CONTINUE' });
+    expect(f.screen()).toBe('email-capture'); // and the server's email rule, which refuses 'ann@'
     f.send({ type: 'SET_FIELD', field: 'email', value: 'ann@example.com' });
     f.send({ type: 'CONTINUE' });
     expect(f.screen()).toBe('doctor-investigation');

@@ -12,11 +12,12 @@ export interface ActorOptions {
   data?: StoredData;
   analysis?: AnalysisPort;
   failLeads?: () => boolean;
+  refuseLeads?: () => { field: string; reason: string } | null;
 }
 
 /** A started funnel actor on `flow`, with in-memory ports whose calls the test can read. */
 export function startFunnel(flow: Flow, options: ActorOptions = {}) {
-  const tracking = createMemoryTracking({ failLeads: options.failLeads });
+  const tracking = createMemoryTracking({ failLeads: options.failLeads, refuseLeads: options.refuseLeads });
   const redirects: string[] = [];
   const warnings: string[] = [];
   const machine = compileFlow(flow, {
@@ -27,7 +28,7 @@ export function startFunnel(flow: Flow, options: ActorOptions = {}) {
       navigation: { redirect: (url) => redirects.push(url) },
       log: { warn: (m) => warnings.push(m) },
     },
-    deriveResult: resultCodeFor(flow.scoring).derive,
+    deriveResult: resultCodeFor(flow, flow.settings).derive,
   });
   const actor = createActor(machine, {
     input: {

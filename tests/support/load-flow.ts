@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Flow } from '../../src/engine/flow-model.ts';
 import { formatIssue, validateFlowText } from '../../src/engine/validation/validate-flow.ts';
-import { RESULT_KEYS } from '../../src/scoring/compute-result.ts';
 import { DEFAULT_FLOW_FILE } from '../../scripts/lib/flow-path.ts';
 
 export const FLOW_PATH = resolve(process.cwd(), DEFAULT_FLOW_FILE);
@@ -17,7 +16,7 @@ export function shippedFlowText(): string {
 
 /** Validates flow text; throws with every issue when it is invalid. */
 export function loadFlow(text: string = shippedFlowText()): Flow {
-  const { flow, errors } = validateFlowText(text, { file: DEFAULT_FLOW_FILE, resultKeys: RESULT_KEYS });
+  const { flow, errors } = validateFlowText(text, { file: DEFAULT_FLOW_FILE });
   if (!flow) throw new Error(errors.map(formatIssue).join('\n'));
   return flow;
 }

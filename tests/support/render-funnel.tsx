@@ -6,7 +6,7 @@ import { act, render, screen } from '@testing-library/react';
 import { resultCodeFor } from '../../src/app/derive-result.ts';
 import { FunnelApp } from '../../src/app/funnel-app.tsx';
 import type { Flow } from '../../src/engine/flow-model.ts';
-import type { Scoring } from '../../src/engine/flow.gen.ts';
+import type { ResultModel } from '../../src/scoring/evaluate-computations.ts';
 import { preloadRenderers } from '../../src/screens/registry.ts';
 import { createMemoryTracking } from '../../src/tracking/memory-tracking.ts';
 
@@ -29,7 +29,7 @@ export async function renderFunnel(flow: Flow, path: string, stored: StoredVisit
   window.history.replaceState(null, '', path);
   for (const [key, value] of Object.entries(stored)) sessionStorage.setItem(key, JSON.stringify(value));
   const tracking = createMemoryTracking();
-  const code = resultCodeFor(flow.scoring);
+  const code = resultCodeFor(flow, flow.settings);
   render(
     <FunnelApp
       flow={flow}
@@ -52,10 +52,10 @@ export async function renderFunnel(flow: Flow, path: string, stored: StoredVisit
   return { tracking };
 }
 
-/** The flow's scoring section (the shipped flow always has one). */
-export function scoringOf(flow: Flow): Scoring {
-  if (!flow.scoring) throw new Error('the flow has no scoring section');
-  return flow.scoring;
+/** The flow's result model: its computations and tables (the shipped flow always has them). */
+export function scoringOf(flow: Flow): ResultModel {
+  if (!flow.computations) throw new Error('the flow has no computations');
+  return { computations: flow.computations, tables: flow.tables, analyses: flow.analyses };
 }
 
 /** A number as copy placeholders show it (at most one decimal). */

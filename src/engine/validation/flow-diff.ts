@@ -183,7 +183,11 @@ export function diffFlows(before: Flow, after: Flow): string[] {
     'Settings changed',
     leafChanges(leaves(before.settings, ''), leaves(after.settings, ''), 'settings'),
   );
-  section('Scoring changed', leafChanges(leaves(before.scoring, ''), leaves(after.scoring, ''), 'scoring'));
+  section('Tables changed', leafChanges(leaves(before.tables, ''), leaves(after.tables, ''), 'tables'));
+  section(
+    'Computations changed',
+    leafChanges(leaves(before.computations, ''), leaves(after.computations, ''), 'computations'),
+  );
 
   if (sections.length === 0)
     return ['No changes to screens, transitions, copy, progress, settings or scoring.'];

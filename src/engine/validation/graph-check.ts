@@ -10,7 +10,7 @@ import { error, pointerOf, type Finding } from './flow-issue.ts';
 
 /** What checks may know beyond the flow itself. */
 export interface CheckContext {
-  /** The keys the scoring computes, readable as {result.key}. */
+  /** The names readable as {result.name}: the flow's computations (and any extra keys a caller adds). */
   resultKeys: readonly string[];
 }
 

@@ -24,7 +24,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Answer keys written by questions and form fields, or given as sample answers. */
-function writtenAnswers(flow: Flow): Set<string> {
+export function writtenAnswers(flow: Flow): Set<string> {
   const keys = new Set<string>();
   for (const screen of Object.values(flow.screens)) {
     if (screen.kind === 'multi-select' || screen.kind === 'single-choice' || screen.kind === 'slider')
@@ -38,7 +38,7 @@ function writtenAnswers(flow: Flow): Set<string> {
 }
 
 /** Every data key written, with where: storeData actions and submit.store. */
-function dataWrites(flow: Flow): { key: string; pointer: string }[] {
+export function dataWrites(flow: Flow): { key: string; pointer: string }[] {
   const writes: { key: string; pointer: string }[] = [];
   for (const [id, screen] of Object.entries(flow.screens)) {
     if ((screen.kind === 'form' || screen.kind === 'photo-upload') && screen.submit?.store !== undefined) {
@@ -152,6 +152,16 @@ function checkRule(rule: unknown, pointer: string, reader: Reader): void {
   }
 }
 
+/**
+ * Whether a path under `result` reads a computation: the computation itself, a value inside it
+ * (`clinicalComments.0`), or an object that dotted names build (`overview` of `overview.volume`).
+ */
+function readsComputation(parts: string[], computations: Set<string>): boolean {
+  for (let i = 1; i <= parts.length; i++) if (computations.has(parts.slice(0, i).join('.'))) return true;
+  const prefix = `${parts.join('.')}.`;
+  return [...computations].some((name) => name.startsWith(prefix));
+}
+
 /** Why a dotted path reads nothing, or undefined when it is fine. */
 function unknownPath(path: string, reader: Reader): { why: string; hint?: string } | undefined {
   const { known, flow } = reader;
@@ -163,7 +173,9 @@ function unknownPath(path: string, reader: Reader): { why: string; hint?: string
   }
   const names = ROOTS.find((r) => r === root);
   const readable = names === undefined ? undefined : known[names];
-  if (readable && (name === undefined || readable.has(name))) return undefined;
+  if (root === 'result') {
+    if (name === undefined || readsComputation([name, ...rest], readable ?? new Set())) return undefined;
+  } else if (readable && (name === undefined || readable.has(name))) return undefined;
   if (root === 'data' && name !== undefined && flow.storage.dataKeys.includes(name)) {
     return {
       why: `: nothing stores "${name}"`,
@@ -171,14 +183,15 @@ function unknownPath(path: string, reader: Reader): { why: string; hint?: string
     };
   }
   const candidates = ROOTS.flatMap((r) => [...known[r]].map((n) => `${r}.${n}`));
-  const head = name === undefined ? root : `${root}.${name}`;
+  const dotted = root === 'result' && [...known.result].some((n) => n.includes('.'));
+  const head = name === undefined ? root : dotted ? path : `${root}.${name}`;
   const match = closest(head, candidates);
-  const tail = rest.length > 0 ? `.${rest.join('.')}` : '';
+  const tail = rest.length > 0 && !dotted ? `.${rest.join('.')}` : '';
   const why =
     root === 'answers'
       ? `: no screen stores an answer "${name ?? ''}"`
       : root === 'result'
-        ? `: the scoring computes no "${name ?? ''}"`
+        ? `: no computation is named "${dotted ? [name, ...rest].join('.') : (name ?? '')}"`
         : root === 'settings'
           ? `: there is no setting "${name ?? ''}"`
           : root === 'data'

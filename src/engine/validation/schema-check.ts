@@ -7,7 +7,6 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ErrorObject } from 'ajv';
 import flowSchema from '../../../schemas/flow.schema.json' with { type: 'json' };
-import scoringSchema from '../../../schemas/scoring.schema.json' with { type: 'json' };
 import type { Flow } from '../flow.gen.ts';
 import { closest, didYouMean } from './did-you-mean.ts';
 import { error, pointerOf, type Finding } from './flow-issue.ts';
@@ -37,7 +36,6 @@ const ajv = new Ajv2020({
 });
 addFormats(ajv);
 ajv.addKeyword('tsType');
-ajv.addSchema(scoringSchema, 'scoring.schema.json');
 const validate = ajv.compile<Flow>(flowSchema);
 
 /** Whether a parsed value is a flow by the schema; the type guard the rest of the engine trusts. */

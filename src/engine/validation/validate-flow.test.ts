@@ -139,7 +139,7 @@ const mistakes: Mistake[] = [
     to: '"{result.confidenceScor}"',
     pointer: '/screens/reveal/percent/value',
     at: '"{result.confidenceScor}"',
-    message: /the scoring computes no "confidenceScor"/,
+    message: /no computation is named "confidenceScor"/,
     hint: /did you mean "\{result.confidenceScore\}"/,
   },
   {

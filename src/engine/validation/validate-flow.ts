@@ -14,6 +14,8 @@ import {
   type FlowCheck,
 } from './graph-check.ts';
 import { parseJsonSource } from './json-source.ts';
+import { checkLogic } from './logic-check.ts';
+import { checkOptionValues } from './option-check.ts';
 import { PATH_PROOFS } from './path-proofs.ts';
 import { FLOW_WARNINGS } from './progress-check.ts';
 import { checkDataKeys, checkReferences } from './reference-check.ts';
@@ -31,6 +33,8 @@ export const FLOW_CHECKS: readonly FlowCheck[] = [
   checkRedirectExits,
   checkDataKeys,
   checkReferences,
+  checkLogic,
+  checkOptionValues,
   checkJourneySteps,
 ];
 
@@ -56,8 +60,8 @@ function versionFinding(value: unknown): Finding | undefined {
 export interface ValidateFlowOptions {
   /** The file name issues carry, e.g. flows/my-funnel.json. */
   file: string;
-  /** The keys the scoring computes, readable as {result.key}. */
-  resultKeys: readonly string[];
+  /** Result keys some code computes besides the flow's computations (none for a flow-only funnel). */
+  resultKeys?: readonly string[];
   /** Further checks (e.g. path proofs), run after the built-in ones. */
   checks?: readonly FlowCheck[];
 }
@@ -102,7 +106,9 @@ export function validateFlowText(text: string, options: ValidateFlowOptions): Va
   if (badVersion) {
     findings.push(badVersion);
   } else if (isFlow(value)) {
-    const context = { resultKeys: options.resultKeys };
+    const context = {
+      resultKeys: [...Object.keys(value.computations ?? {}), ...(options.resultKeys ?? [])],
+    };
     for (const check of [...FLOW_CHECKS, ...(options.checks ?? [])]) findings.push(...check(value, context));
     if (!findings.some((f) => f.severity === 'error'))
       for (const check of PATH_CHECKS) findings.push(...check(value, context));

@@ -51,8 +51,9 @@ function setup({
   canContinue = false,
   busy = false,
   error = null,
+  errorField = null,
   form = capture,
-}: Options = {}) {
+}: Options & { errorField?: string | null } = {}) {
   const send = vi.fn<(event: ScreenEvent) => void>();
   render(
     <FormScreen
@@ -61,6 +62,7 @@ function setup({
       canContinue={canContinue}
       busy={busy}
       error={error}
+      errorField={errorField}
       photo={null}
       send={send}
     />,
@@ -155,6 +157,47 @@ describe('FormScreen', () => {
       'There was an error saving your responses. Please try again.',
     );
     expect(screen.getByText('We respect your privacy. No spam, ever.')).toBeInTheDocument();
+  });
+
+  it.each(['ann@', 'not-an-email', 'ann@example', 'a@b'])(
+    "says 'Enter an email like name@example.com' beside %j once the visitor leaves the field",
+    async (typed) => {
+      const { user } = setup({ answers: { name: 'Ann', email: typed } });
+      const email = screen.getByLabelText('Email');
+      expect(screen.queryByText('Enter an email like name@example.com')).not.toBeInTheDocument();
+      expect(email).not.toHaveAttribute('aria-invalid');
+      await user.click(email);
+      await user.tab();
+      const hint = screen.getByText('Enter an email like name@example.com');
+      expect(email).toHaveAttribute('aria-invalid', 'true');
+      expect(email).toHaveAttribute('aria-describedby', hint.id);
+      expect(screen.getByLabelText('First name')).not.toHaveAttribute('aria-invalid');
+    },
+  );
+
+  it('shows the email hint on a submit attempt (Enter) and sends nothing', async () => {
+    const { send, user } = setup({ answers: { name: 'Ann', email: 'not-an-email' } });
+    await user.type(screen.getByLabelText('First name'), '{Enter}');
+    expect(screen.getByText('Enter an email like name@example.com')).toBeInTheDocument();
+    expect(send).not.toHaveBeenCalledWith({ type: 'CONTINUE' });
+  });
+
+  it('says nothing about a valid or an empty email', async () => {
+    const { user } = setup({ answers: { name: 'Ann', email: 'ann@example.com' } });
+    await user.click(screen.getByLabelText('Email'));
+    await user.tab();
+    expect(screen.queryByText('Enter an email like name@example.com')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("marks only the field the server refused, described by the server's message", () => {
+    setup({ answers: { name: 'Ann', email: 'ann@example.com' }, canContinue: true, error: 'Email: must be an email address like name@example.com', errorField: 'email' });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Email: must be an email address like name@example.com');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-describedby', alert.id);
+    expect(screen.getByLabelText('First name')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('First name')).not.toHaveAttribute('aria-describedby');
   });
 
   it('has no alert without an error', () => {

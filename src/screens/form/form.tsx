@@ -1,11 +1,14 @@
-import { useId, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { ActionBar } from '../../components/action-bar.tsx';
 import { Blocks } from '../../components/blocks.tsx';
 import { Button } from '../../components/button.tsx';
 import { ScreenBody } from '../../components/screen-body.tsx';
+import { EMAIL_HINT, isEmail } from '../../engine/email-rule.ts';
 import type { ScreenOfKind } from '../../engine/flow-model.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import styles from './form.module.css';
+
+type Field = ScreenOfKind<'form'>['fields'][number];
 
 /** The button's words: busy beats disabled, which beats the plain label. */
 function buttonLabel(screen: ScreenOfKind<'form'>, canContinue: boolean, busy: boolean): string {
@@ -14,15 +17,27 @@ function buttonLabel(screen: ScreenOfKind<'form'>, canContinue: boolean, busy: b
   return screen.button;
 }
 
-/** Fields such as name and email. The machine's guards decide when Continue is allowed. */
-export function FormScreen({ screen, answers, canContinue, busy, error, send }: ScreenProps<'form'>) {
+/** The field's own complaint about its value, or null; an empty field is the button's business. */
+function fieldHint(field: Field, value: string): string | null {
+  return field.type === 'email' && value.trim() !== '' && !isEmail(value) ? EMAIL_HINT : null;
+}
+
+/**
+ * Fields such as name and email. The machine's guards decide when Continue is allowed; the form says
+ * why not beside the field, once the visitor has left it or tried to send.
+ */
+export function FormScreen({ screen, answers, canContinue, busy, error, errorField, send }: ScreenProps<'form'>) {
   const baseId = useId();
   const errorId = `${baseId}-error`;
   const privacyId = `${baseId}-privacy`;
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+  const leave = (name: string) => setLeft((names) => new Set(names).add(name));
 
+  const showAll = () => setLeft(new Set(screen.fields.map((field) => field.name)));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (canContinue && !busy) send({ type: 'CONTINUE' });
+    else showAll();
   };
 
   return (
@@ -32,7 +47,15 @@ export function FormScreen({ screen, answers, canContinue, busy, error, send }: 
         <div className={styles.fields}>
           {screen.fields.map((field) => {
             const id = `${baseId}-${field.name}`;
+            const hintId = `${id}-hint`;
             const stored = answers[field.name];
+            const value = typeof stored === 'string' ? stored : '';
+            const hint = left.has(field.name) ? fieldHint(field, value) : null;
+            const refused = error !== null && errorField === field.name;
+            // A general error speaks for every field; a refusal only for the field it names.
+            const describedBy = [hint && hintId, error && (!errorField || refused) && errorId]
+              .filter(Boolean)
+              .join(' ');
             return (
               <div key={field.name} className={styles.field}>
                 <label className={styles.label} htmlFor={id}>
@@ -49,12 +72,23 @@ export function FormScreen({ screen, answers, canContinue, busy, error, send }: 
                   maxLength={field.maxLength}
                   required={field.required}
                   readOnly={busy}
-                  value={typeof stored === 'string' ? stored : ''}
-                  aria-describedby={error ? errorId : undefined}
+                  value={value}
+                  aria-invalid={hint !== null || refused || undefined}
+                  aria-describedby={describedBy || undefined}
+                  onBlur={() => leave(field.name)}
+                  // Enter does not submit past a disabled button, so it shows what is missing instead.
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter' && !canContinue) showAll();
+                  }}
                   onChange={(event) =>
                     send({ type: 'SET_FIELD', field: field.name, value: event.target.value })
                   }
                 />
+                {hint && (
+                  <p id={hintId} className={styles.hint}>
+                    {hint}
+                  </p>
+                )}
               </div>
             );
           })}

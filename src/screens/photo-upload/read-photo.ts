@@ -23,7 +23,7 @@ export const MAX_SIDE = 1024;
 export const MAX_OUTPUT_BYTES = 300 * 1024;
 
 /**
- * JPEG qualities tried in order. 0.85 keeps skin texture; the lower ones only run when a photo is so
+ * JPEG qualities tried in order. 0.85 keeps fine texture; the lower ones only run when a photo is so
  * noisy (high-ISO, grainy filter) that 0.85 would break the upload budget.
  */
 const JPEG_QUALITIES = [0.85, 0.7, 0.55] as const;

@@ -1,4 +1,0 @@
-/** `value` limited to `min..max`. */
-export function clamp(value: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, value));
-}

@@ -1,0 +1,146 @@
+/**
+ * The second funnel, a running-shoe finder written in JSON alone (flows/shoe-finder.json), built with
+ * FLOW=flows/shoe-finder.json into its own folder and walked in Chromium from `/` to the shop: its
+ * theme is on the page, its computed match is shown and carried to the redirect, and its lead row
+ * holds every one of its answers with its flow id and version.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WAIT } from './funnel.ts';
+import { EXTERNAL_PAGE_HEADING, loadFlow, repoRoot, startHarness, type Harness } from './harness.ts';
+
+const FLOW_FILE = 'flows/shoe-finder.json';
+const shoe = loadFlow(FLOW_FILE);
+const outDir = mkdtempSync(join(tmpdir(), 'shoe-finder-dist-'));
+let harness: Harness;
+
+beforeAll(async () => {
+  const before = process.env.FLOW;
+  process.env.FLOW = FLOW_FILE;
+  try {
+    await build({ root: repoRoot, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  } finally {
+    if (before === undefined) delete process.env.FLOW;
+    else process.env.FLOW = before;
+  }
+  harness = await startHarness({ outDir, flow: FLOW_FILE });
+}, 180_000);
+afterAll(async () => {
+  await harness?.stop();
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+function screen(id: string) {
+  const found = shoe.screens[id];
+  if (!found) throw new Error(`${FLOW_FILE} has no screen "${id}"`);
+  return found;
+}
+
+function label(id: string, value: string): string {
+  const option = screen(id).options?.find((o) => o.value === value);
+  if (!option) throw new Error(`screen "${id}" has no option "${value}"`);
+  return option.label;
+}
+
+describe('the shoe finder (FLOW=flows/shoe-finder.json)', () => {
+  it('walks from / to the shop with its own theme, result and lead row', async () => {
+    const tp = await harness.open();
+    const { page } = tp;
+    const choose = async (id: string, value: string) => {
+      const role = screen(id).kind === 'single-choice' ? 'radio' : 'checkbox';
+      const input = page.getByRole(role, { name: label(id, value), exact: true });
+      await input.click();
+      await expect.poll(() => input.isChecked(), WAIT).toBe(true);
+    };
+    const press = (text: string) => page.getByRole('button', { name: text, exact: true }).click();
+    const path = () => new URL(page.url()).pathname;
+
+    await page.goto(tp.url('/'));
+    // The flow's brand is on the page before anything else: title, description, colours, wordmark.
+    expect(await page.title()).toBe('Find Your Running Shoe | Stride Lab');
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(
+      'Eleven quick questions about how you run, and the shoe that fits it.',
+    );
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-accent').trim())).toBe(
+      '#1d5e45',
+    );
+    await page.getByText('Stride Lab', { exact: true }).first().waitFor();
+
+    await page.waitForURL((url) => url.pathname === screen('distance').route, WAIT);
+    await choose('distance', 'marathon');
+    await press('Continue');
+
+    await page.waitForURL((url) => url.pathname === screen('weekly').route, WAIT);
+    const slider = page.getByRole('slider');
+    await slider.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight'); // 25 → 40 km in steps of 5
+    await expect.poll(() => slider.inputValue(), WAIT).toBe('40');
+    await press('Continue');
+
+    await page.waitForURL((url) => url.pathname === screen('surfaces').route, WAIT);
+    await choose('surfaces', 'road');
+    await press('Continue');
+    await choose('feel', 'plush');
+    await press('Continue');
+    await choose('foot', 'neutral');
+    await press('Continue');
+    await choose('niggles', 'knees');
+    await press('Find My Shoe');
+
+    // The matching screen moves on by itself to the lead form.
+    await page.waitForURL((url) => url.pathname === screen('lead').route, WAIT);
+    const email = `runner-${Date.now()}@example.com`;
+    await page.getByLabel('First name', { exact: true }).fill('Robin');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await press('Show My Shoe');
+
+    // Marathon 3 + plush 3 + knees 1.5 + 40 km / 40 = 8.5 of 10: the max-cushion tier's shoe.
+    await page.waitForURL((url) => url.pathname === screen('result').route, WAIT);
+    await page.getByRole('heading', { name: 'Stride Cloudbank 4' }).waitFor();
+    expect(await page.locator('main').innerText()).toContain('8.5 / 10');
+    expect(await page.locator('main').innerText()).toContain('Max cushion');
+    expect(path()).toBe('/finder/result');
+    await press('Shop My Shoe');
+
+    await page.getByRole('heading', { name: EXTERNAL_PAGE_HEADING }).waitFor({ timeout: WAIT.timeout });
+    expect(tp.externalRequests).toEqual([
+      `https://example.com/shoes?shoe=cloudbank-4&email=${encodeURIComponent(email)}&source=shoe-finder`,
+    ]);
+
+    await expect
+      .poll(async () => (await harness.rows('select 1 from public.quiz_completions where email = $1', [email])).length, WAIT)
+      .toBe(1);
+    const [lead] = await harness.rows<{ answers: unknown; flow_id: string; flow_version: number; age: number | null; session_id: string }>(
+      'select answers, flow_id, flow_version, age, session_id from public.quiz_completions where email = $1',
+      [email],
+    );
+    expect(lead).toMatchObject({
+      answers: {
+        distance: 'marathon',
+        weeklyKm: 40,
+        surfaces: ['road'],
+        feel: 'plush',
+        footType: 'neutral',
+        niggles: ['knees'],
+        name: 'Robin',
+        email,
+      },
+      flow_id: 'shoe-finder',
+      flow_version: 1,
+      age: null,
+    });
+    await expect
+      .poll(
+        async () =>
+          harness.rows('select last_step_reached, total_steps_completed, flow_id from public.user_journey_sessions where session_id = $1', [
+            lead?.session_id,
+          ]),
+        WAIT,
+      )
+      .toEqual([{ last_step_reached: 'went_to_shop', total_steps_completed: 7, flow_id: 'shoe-finder' }]);
+    expect(tp.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+// @vitest-environment node
+/**
+ * One email rule: the browser's (src/engine/email-rule.ts) and the database's
+ * (funnel_private.email_arg, used by save_quiz_completion) are the same text and judge every sample
+ * alike, so the browser never sends an address the server refuses, nor blocks one it would take.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../server/database.ts';
+import { failure, sqlKit } from '../server/sql-test-kit.ts';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, isEmail } from '../src/engine/email-rule.ts';
+
+const MIGRATION = resolve(import.meta.dirname, '../supabase/migrations/20261123000100_email_rule.sql');
+
+let db: PGlite;
+beforeAll(async () => {
+  db = await openDatabase();
+}, 60_000);
+afterAll(async () => {
+  await db?.close();
+});
+const { rpc, read } = sqlKit(() => db);
+
+const SAMPLES: [string, boolean][] = [
+  ['name@example.com', true],
+  ['jane.doe+skin@example.co.uk', true],
+  ['  padded@example.com  ', true],
+  ['o\'brien@example.ie', true],
+  ['müller@exämple.de', true],
+  [`${'a'.repeat(EMAIL_MAX_LENGTH - '@example.com'.length)}@example.com`, true],
+  [`${'a'.repeat(EMAIL_MAX_LENGTH - '@example.com'.length + 1)}@example.com`, false],
+  ['jane@', false],
+  ['@example.com', false],
+  ['jane', false],
+  ['not-an-email', false],
+  ['jane@example', false],
+  ['jane@example.', false],
+  ['jane@.example.com', false],
+  ['jane@example..com', false],
+  ['jane@@example.com', false],
+  ['jane@exa@mple.com', false],
+  ['ja ne@example.com', false],
+  ['jane@exam ple.com', false],
+  ['jane@exam\tple.com', false],
+  ['jane@exa\u000bmple.com', false],
+  ['jane@example.com\n', true],
+];
+
+/** What the database says about one address: null when accepted, the message when refused. */
+async function databaseVerdict(email: string): Promise<string | null> {
+  const [row] = await read<{ ok: boolean }>(
+    `select funnel_private.email_arg('email', to_jsonb($1::text), true) is not null as ok`,
+    [email],
+  ).catch(() => [{ ok: false }]);
+  return row?.ok ? null : 'refused';
+}
+
+describe('the one email rule', () => {
+  it('is written into the migration character for character, with the same length limit', () => {
+    const sql = readFileSync(MIGRATION, 'utf8');
+    const literal = /result !~ '([^']+)'/.exec(sql)?.[1];
+    expect(literal).toBe(EMAIL_PATTERN);
+    expect(sql).toContain(`funnel_private.text_arg(field, value, ${EMAIL_MAX_LENGTH}, required)`);
+  });
+
+  // The form trims what it sends (answers.ts withDefaults), so the database judges the trimmed value.
+  it.each(SAMPLES)('judges %j the same in the browser and the database (accepted: %s)', async (email, accepted) => {
+    expect(isEmail(email)).toBe(accepted);
+    expect(await databaseVerdict(email.trim())).toBe(accepted ? null : 'refused');
+  });
+
+  it('refuses a bad address in save_quiz_completion with 22023 naming the field, and takes a good one', async () => {
+    const lead = { id: randomUUID(), session_id: randomUUID(), name: 'Jane' };
+    const refused = await failure(rpc('save_quiz_completion', { ...lead, email: 'jane@' }));
+    expect(refused).toMatchObject({
+      code: '22023',
+      message: 'email: must be an email address like name@example.com',
+      detail: 'email',
+    });
+    await rpc('save_quiz_completion', { ...lead, email: 'jane@example.com' });
+    expect(await read('select email from public.quiz_completions where id = $1', [lead.id])).toEqual([
+      { email: 'jane@example.com' },
+    ]);
+  });
+
+  it('keeps email_arg out of the browser roles reach', async () => {
+    const denied = await failure(
+      sqlKit(() => db).asRole('anon', `select funnel_private.email_arg('email', '"a@b.co"'::jsonb, true)`),
+    );
+    expect(denied.code).toBe('42501');
+  });
+});
