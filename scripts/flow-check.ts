@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { flowFile } from './lib/flow-path.ts';
+import { flowBudgetLine } from './lib/flow-parts.ts';
 
 const args = process.argv.slice(2);
 const strict = args.includes('--strict');
@@ -25,6 +26,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 if (flow && (!strict || warnings.length === 0)) {
   const extra = warnings.length > 0 ? `, ${plural(warnings.length, 'warning')}` : '';
   console.log(`✓ ${file}: ${plural(Object.keys(flow.screens).length, 'screen')}, no errors${extra}`);
+  console.log(`  ${flowBudgetLine(flow)}`);
 } else {
   const counts = [
     errors.length > 0 || !strict ? plural(errors.length, 'error') : '',

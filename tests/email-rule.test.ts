@@ -26,7 +26,7 @@ const { rpc, read } = sqlKit(() => db);
 
 const SAMPLES: [string, boolean][] = [
   ['name@example.com', true],
-  ['jane.doe+skin@example.co.uk', true],
+  ['jane.doe+news@example.co.uk', true],
   ['  padded@example.com  ', true],
   ['o\'brien@example.ie', true],
   ['müller@exämple.de', true],

@@ -1,3 +1,6 @@
+/** The first screen's JavaScript budget, gzip (DESIGN.md §7); `npm run build` enforces it. */
+export const FIRST_SCREEN_BUDGET_BYTES = 100 * 1024;
+
 /** The module script and modulepreload chunks of a built index.html, as paths relative to dist. */
 export function firstScreenScripts(html: string): string[] {
   const srcs = [

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Block } from '../engine/flow.gen.ts';
+import { FlowImage, SampleImageMark } from './flow-image.tsx';
 import { ScoreBar } from './score-bar.tsx';
 import { VisuallyHidden } from './visually-hidden.tsx';
 import styles from './blocks.module.css';
@@ -77,18 +78,27 @@ const blockRenderers = {
       </div>
     );
   },
-  image: (block) => (
-    <figure className={styles.figure}>
-      <img className={styles.image} src={block.image.src} alt={block.image.alt} decoding="async" />
-      {block.image.caption && <figcaption className={styles.caption}>{block.image.caption}</figcaption>}
-    </figure>
-  ),
+  image: (block) =>
+    block.size === 'small' ? (
+      <figure className={styles.smallFigure}>
+        <FlowImage image={block.image} className={styles.avatar} markOver={false} />
+        <figcaption className={styles.smallCaption}>
+          {block.image.caption}
+          {block.image.sample && <SampleImageMark />}
+        </figcaption>
+      </figure>
+    ) : (
+      <figure className={styles.figure}>
+        <FlowImage image={block.image} className={styles.image} />
+        {block.image.caption && <figcaption className={styles.caption}>{block.image.caption}</figcaption>}
+      </figure>
+    ),
   'before-after': (block) => (
     <figure className={styles.figure}>
       <div className={styles.pair}>
         {[block.before, block.after].map((image, index) => (
           <figure key={index} className={styles.pairItem}>
-            <img className={styles.portrait} src={image.src} alt={image.alt} decoding="async" />
+            <FlowImage image={image} className={styles.portrait} />
             {image.caption && <figcaption className={styles.pairLabel}>{image.caption}</figcaption>}
           </figure>
         ))}

@@ -18,7 +18,7 @@ import type {
   TrackStepAction,
 } from './flow.gen.ts';
 import type { FunnelPorts, VisitorSnapshot } from './ports.ts';
-import { refusalOf } from './refusal.ts';
+import { refusalOf, refusalOnScreen } from './refusal.ts';
 import { routeTable } from './routes.ts';
 import { evaluate, holds } from './rules.ts';
 import { createScopeBuilder, type DeriveResult } from './scope.ts';
@@ -122,7 +122,8 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
         error: params.message,
         errorField: params.field ?? null,
       })),
-      clearError: assign({ error: null, errorField: null }),
+      // A form re-entered because its input was refused keeps the message set on the way in.
+      clearError: assign(({ event }) => (event.type === 'INPUT_REFUSED' ? {} : { error: null, errorField: null })),
       rememberLead: assign({ leadId: (_, params: { id: string }) => params.id }),
       storeOutput: assign({
         data: ({ context }, params: { key: string | undefined; output: Record<string, unknown> }) =>
@@ -145,14 +146,15 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
       // Each save gets its own id before it is sent: the backend writes one row per id however often
       // the send is retried, and the id is known at once (for the ad event's deduplication).
       newLead: assign({ leadId: () => crypto.randomUUID() }),
-      saveLead: ({ context }) => {
+      saveLead: ({ context, self }, params: { screen?: string } | undefined) => {
         ports.tracking
           .saveLead({ ...visitor(context), leadId: context.leadId ?? crypto.randomUUID() })
           // The tracking port says what became of it (queued for a retry, or refused and kept aside);
-          // this only must not claim either.
+          // this only must not claim either. A refused input takes the visitor back to correct it.
           .catch((error: unknown) => {
             const refusal = refusalOf(error);
             ports.log.warn(refusal ? `Lead refused: ${refusal.field} ${refusal.reason}` : 'Lead not saved yet');
+            if (refusal && params?.screen) self.send({ type: 'INPUT_REFUSED', screen: params.screen, ...refusal });
           });
       },
       recordFinalClick: ({ context }) => ports.tracking.finalClick(visitor(context)),
@@ -183,11 +185,23 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
     },
   });
 
-  /** The flow's actions, as references to the named implementations above. */
-  const flowActions = (actions: Action[] | undefined) =>
-    (actions ?? []).flatMap((action): (Action | { type: 'newLead' })[] =>
-      action.type === 'saveLead' ? [{ type: 'newLead' }, action] : [action],
+  /** The flow's actions on screen `id`, as references to the named implementations above. */
+  const flowActions = (actions: Action[] | undefined, id?: string) =>
+    (actions ?? []).flatMap(
+      (action): (Action | { type: 'newLead' } | { type: 'saveLead'; params: { screen?: string } })[] =>
+        action.type === 'saveLead' ? [{ type: 'newLead' }, { type: 'saveLead', params: { screen: id } }] : [action],
     );
+
+  /** Back to the form whose input the backend refused after the visitor left it, told why by the field. */
+  const inputRefused = Object.keys(flow.screens).map((id) => ({
+    guard: ({ event }: { event: FunnelEvent }) =>
+      event.type === 'INPUT_REFUSED' && event.screen === id && refusalOnScreen(screenOf(id), event) !== null,
+    target: `#funnel.${id}`,
+    actions: {
+      type: 'setError' as const,
+      params: ({ event }: { event: FunnelEvent }) => refusalOnScreen(screenOf(id), event) ?? { message: DEFAULT_ERROR },
+    },
+  }));
 
   /** Transitions into `id`, honouring its `requires` (used for deep links and Back). */
   const arrive = (id: string) => {
@@ -216,7 +230,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
   const leave = (id: string, guardComplete: boolean, target?: string) => {
     const screen = screenOf(id);
     const next = 'next' in screen ? screen.next : undefined;
-    const onward = flowActions('continue' in screen ? screen.continue : undefined);
+    const onward = flowActions('continue' in screen ? screen.continue : undefined, id);
     const targets = target
       ? [{ to: target, when: undefined }]
       : typeof next === 'string'
@@ -244,14 +258,14 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
     const onwardAfter = afterTarget
       ? afterTarget.to || ('next' in screen && screen.next)
         ? leave(id, false, afterTarget.to)
-        : [{ target: '.done', actions: flowActions('continue' in screen ? screen.continue : undefined) }]
+        : [{ target: '.done', actions: flowActions('continue' in screen ? screen.continue : undefined, id) }]
       : undefined;
 
     return funnel.createStateConfig({
       entry: [
         { type: 'clearError' },
         { type: 'trackView', params: withScreen },
-        ...flowActions('enter' in screen ? screen.enter : undefined),
+        ...flowActions('enter' in screen ? screen.enter : undefined, id),
       ],
       initial: 'ready',
       ...(afterTarget && onwardAfter ? { after: { [afterTarget.delayMs]: onwardAfter } } : {}),
@@ -298,12 +312,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
     if (submit.actor === 'saveLead') {
       // A lead refused for one of this form's inputs never moves on, whatever `onError` says: the
       // visitor sees the backend's reason by that input, corrects it and sends again.
-      const screen = screenOf(id);
-      const fieldOf = (error: unknown) => {
-        const refusal = refusalOf(error);
-        const field = screen.kind === 'form' ? screen.fields.find((f) => f.name === refusal?.field) : undefined;
-        return refusal && field ? { message: `${field.label}: ${refusal.reason}`, field: field.name } : null;
-      };
+      const fieldOf = (error: unknown) => refusalOnScreen(screenOf(id), error);
       const refused = {
         guard: ({ event }: { event: { error?: unknown } }) => fieldOf(event.error) !== null,
         target: 'ready',
@@ -351,7 +360,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
     id: 'funnel',
     context: ({ input }) => ({ ...input, photo: null, error: null, errorField: null, leadId: null }),
     initial: 'boot',
-    on: { NAVIGATE: navigation },
+    on: { NAVIGATE: navigation, INPUT_REFUSED: inputRefused },
     states: {
       boot: { always: navigation },
       ...Object.fromEntries(Object.keys(flow.screens).map((id) => [id, stateFor(id)])),

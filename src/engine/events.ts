@@ -9,7 +9,12 @@ export type ScreenEvent =
   | { type: 'PHOTO_SELECTED'; image: string }
   | { type: 'PHOTO_CLEARED' };
 
-/** Events the app (not a screen) sends: the address bar changed (deep link, Back, reload). */
-export type AppEvent = { type: 'NAVIGATE'; path: string };
+/**
+ * Events the app (not a screen) sends: the address bar changed (deep link, Back, reload); the backend
+ * refused an input of a form the visitor has already left (its save did not wait), so she goes back to it.
+ */
+export type AppEvent =
+  | { type: 'NAVIGATE'; path: string }
+  | { type: 'INPUT_REFUSED'; screen: string; field: string; reason: string };
 
 export type FunnelEvent = ScreenEvent | AppEvent;

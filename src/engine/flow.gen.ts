@@ -866,6 +866,10 @@ export interface ImageBlock {
    */
   type: 'image';
   image: Image;
+  /**
+   * "full" (default): the column's width. "small": a small round portrait with its caption beside it, so a persona never pushes a question below the first screen.
+   */
+  size?: 'full' | 'small';
   when?: Rule4;
 }
 /**
@@ -881,6 +885,10 @@ export interface Image {
    */
   alt: string;
   caption?: Template8;
+  /**
+   * A placeholder that is not the real thing (a cartoon, stock art): shown with a visible 'Sample image' mark, and `flow:check` warns (fails with --strict) until it is replaced and this is removed. Never let placeholder art pass as proof.
+   */
+  sample?: boolean;
 }
 export interface BeforeAfterBlock {
   /**
@@ -905,6 +913,10 @@ export interface Image1 {
    */
   alt: string;
   caption?: Template8;
+  /**
+   * A placeholder that is not the real thing (a cartoon, stock art): shown with a visible 'Sample image' mark, and `flow:check` warns (fails with --strict) until it is replaced and this is removed. Never let placeholder art pass as proof.
+   */
+  sample?: boolean;
 }
 /**
  * The after image.
@@ -919,6 +931,10 @@ export interface Image2 {
    */
   alt: string;
   caption?: Template8;
+  /**
+   * A placeholder that is not the real thing (a cartoon, stock art): shown with a visible 'Sample image' mark, and `flow:check` warns (fails with --strict) until it is replaced and this is removed. Never let placeholder art pass as proof.
+   */
+  sample?: boolean;
 }
 export interface BadgeBlock {
   /**

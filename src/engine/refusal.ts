@@ -1,3 +1,5 @@
+import type { Screen } from './flow-model.ts';
+
 /**
  * A write the backend refused because of one of the visitor's inputs. Ports reject with an error that
  * carries `field` and `reason` (the tracking port's RPC errors do); the machine shows it by that input
@@ -17,4 +19,14 @@ export function refusalOf(error: unknown): Refusal | null {
   const reason: unknown = 'reason' in error ? error.reason : null;
   if (typeof field !== 'string' || field === '' || typeof reason !== 'string' || reason === '') return null;
   return { field, reason };
+}
+
+/**
+ * What `screen` shows for a refusal of one of its form fields: the field's label and the backend's
+ * reason, and which field to mark. Null when `error` is no refusal or names no field of this screen.
+ */
+export function refusalOnScreen(screen: Screen, error: unknown): { message: string; field: string } | null {
+  const refusal = refusalOf(error);
+  const field = refusal && screen.kind === 'form' ? screen.fields.find((f) => f.name === refusal.field) : undefined;
+  return refusal && field ? { message: `${field.label}: ${refusal.reason}`, field: field.name } : null;
 }

@@ -33,7 +33,7 @@ export interface OutboxOptions {
   baseDelayMs?: number;
   /** The longest backoff (before jitter); default 60000. */
   maxDelayMs?: number;
-  /** Attempts in all, the first included, before an entry is dropped; default 12. */
+  /** Attempts in all, the first included, before an entry leaves the queue (to `onDrop`); default 12. */
   maxAttempts?: number;
   /** Jitter source in [0, 1); default Math.random. */
   random?: () => number;
@@ -263,7 +263,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 /**
  * The default retry rule: network failures (fetch's TypeError, a timeout or abort) and HTTP 408, 429
  * and 5xx (an error with a numeric `status`). Anything else — another 4xx, or an error we cannot
- * classify — will fail the same way again, so it is dropped.
+ * classify — will fail the same way again, so it leaves the queue for `onDrop` (a dead-letter store).
  */
 export function isRetryable(error: unknown): boolean {
   if (error instanceof TypeError) return true;

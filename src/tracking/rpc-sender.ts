@@ -1,7 +1,7 @@
 /**
  * Sends outbox entries as Supabase RPC calls through supabase-js, which is imported on first use so it
  * stays out of the first screen's bundle. A failed call throws an {@link RpcError} carrying the HTTP
- * status, so the outbox can tell a network failure or outage (retry) from a refused input (drop).
+ * status, so the outbox can tell a network failure or outage (retry) from a refused input (kept aside, not retried).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { BackendConfig } from './backend-config.ts';

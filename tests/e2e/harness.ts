@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
 import { localBackendPlugin } from '../../scripts/vite-plugin-local-backend.ts';
+import { sitePlugin } from '../../scripts/vite-plugin-site.ts';
 import { createLocalBackend, type LocalBackend } from '../../server/local-backend.ts';
 import { localFunctions } from '../../server/local-functions.ts';
 import { experimentsOf, visitorFor } from './visitor.ts';
@@ -191,7 +192,8 @@ export async function startHarness(options: { outDir?: string; flow?: string } =
     server = await preview({
       root: repoRoot,
       configFile: false,
-      plugins: [localBackendPlugin({ backend })],
+      // The site plugin serves dist/ as a static host would: its security headers and 404s.
+      plugins: [sitePlugin(), localBackendPlugin({ backend })],
       build: { outDir },
       logLevel: 'error',
       preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },

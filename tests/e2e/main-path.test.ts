@@ -399,11 +399,14 @@ describe('deep links, guards and unknown paths', () => {
     const tp = await harness.open();
     const { page } = tp;
     const notFound = screenOf(flow.notFound);
-    await page.goto(tp.url('/nope'));
+    const response = await page.goto(tp.url('/nope'));
+    // The server answers an unknown page with 404, which Chromium reports on the console.
+    expect(response?.status()).toBe(404);
+    const status404 = 'console.error: Failed to load resource: the server responded with a status of 404 (Not Found)';
     await page.getByRole('heading', { name: notFound.headline ?? '', exact: true }).waitFor();
     expect(notFound.headline).toBe('Oops! Page not found');
     expect(pathOf(page)).toBe('/nope');
-    await expect.poll(() => tp.problems, WAIT).toEqual([`console.warning: ${notFoundLog('/nope')}`]);
+    await expect.poll(() => tp.problems, WAIT).toEqual([status404, `console.warning: ${notFoundLog('/nope')}`]);
     // Still on /nope after the app has settled.
     expect(pathOf(page)).toBe('/nope');
 
@@ -414,6 +417,6 @@ describe('deep links, guards and unknown paths', () => {
     // Back at the start, which moves on to the first question by itself.
     await expectScreen(page, 'skin-concerns');
     await button(page, buttonOf('skin-concerns')).waitFor();
-    expect(tp.problems).toEqual([`console.warning: ${notFoundLog('/nope')}`]);
+    expect(tp.problems).toEqual([status404, `console.warning: ${notFoundLog('/nope')}`]);
   });
 });

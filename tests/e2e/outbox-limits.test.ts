@@ -40,11 +40,6 @@ async function fillLead(page: Page, id: string, name: string, email: string): Pr
   await page.getByLabel(emailField?.label ?? 'email', { exact: true }).fill(email);
 }
 
-/** This tab's outbox queue key, once its tracking has started and stored something. */
-async function outboxKeys(page: Page): Promise<string[]> {
-  return page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('funnel_outbox:')));
-}
-
 async function sessionOf(page: Page): Promise<string | null> {
   return page.evaluate((key) => sessionStorage.getItem(key), flow.storage.sessionIdKey);
 }
@@ -104,25 +99,25 @@ describe('two tabs, one closed offline', () => {
     await b.goto(tp.url(routeOf('email-capture')));
     await expectScreen(a, 'email-capture');
     await expectScreen(b, 'email-capture');
-    // Both tabs' outboxes are running, each on its own queue.
-    await expect.poll(async () => (await outboxKeys(b)).length, WAIT).toBeGreaterThanOrEqual(2);
+    // Both tabs' tracking is running: each tab's screen view has landed under its own session.
+    const sessions = [await sessionOf(a), await sessionOf(b)];
+    const viewed = async () =>
+      (await harness.rows('select distinct session_id from public.quiz_step_tracking where session_id = any($1::uuid[])', [sessions])).length;
+    await expect.poll(viewed, WAIT).toBe(2);
 
     await context.setOffline(true);
     await fillLead(a, 'email-capture', 'Ada', emailA);
     await button(a, buttonOf('email-capture')).click();
     await expectScreen(a, 'doctor-investigation');
+    /** The outbox keys whose queue holds A's lead. */
     const queueOfA = async () => {
-      const keys = await outboxKeys(b);
-      const values = await b.evaluate((names) => names.map((name) => localStorage.getItem(name) ?? ''), keys);
-      return keys.filter((_, index) => values[index]?.includes(emailA));
+      const stored = await b.evaluate(() => Object.entries(localStorage));
+      return stored.filter(([key, value]) => key.startsWith('funnel_outbox') && value.includes(emailA)).map(([key]) => key);
     };
     await expect.poll(queueOfA, WAIT).toHaveLength(1);
-    const [keyOfA] = await queueOfA();
 
-    // Tab A closes while offline, its lead unsent; tab B adopts it into its own queue.
+    // Tab A closes while offline, its lead unsent; tab B must take it over (in its own queue).
     await a.close({ runBeforeUnload: true });
-    await expect.poll(async () => (await outboxKeys(b)).includes(keyOfA ?? ''), WAIT).toBe(false);
-    await expect.poll(queueOfA, WAIT).toHaveLength(1);
 
     // Tab B goes on, still offline, and saves its own lead.
     await fillLead(b, 'email-capture', 'Bea', emailB);
@@ -200,5 +195,46 @@ describe('a lead the server refuses', () => {
     expect(await completions(refusedEmail)).toBe(0);
     expect(refusals).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('funnel_dead_letters') ?? '')).not.toContain(refusedEmail);
+  });
+
+  it('on the email capture (which does not wait), takes her back to the field, and the corrected lead lands once', async () => {
+    const tp = await harness.open();
+    const { page, context } = tp;
+    const refusedEmail = 'capture.refused@example.com';
+    const fixedEmail = 'capture.fixed@example.com';
+    let refusals = 0;
+    await context.route('**/rest/v1/rpc/save_quiz_completion', async (route) => {
+      if (!(route.request().postData() ?? '').includes(refusedEmail)) {
+        await route.continue();
+        return;
+      }
+      refusals += 1;
+      await route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: '22023', message: 'email: must be an email address like name@example.com', details: 'email', hint: null }),
+      });
+    });
+    await page.goto(tp.url(routeOf('email-capture')));
+    await expectScreen(page, 'email-capture');
+    await fillLead(page, 'email-capture', 'Eve', refusedEmail);
+    await button(page, buttonOf('email-capture')).click();
+
+    // Back on the form, told why by the field.
+    await page.getByText('Email: must be an email address like name@example.com', { exact: true }).waitFor();
+    await expectScreen(page, 'email-capture');
+    const [, emailField] = screenOf('email-capture').fields ?? [];
+    const emailInput = page.getByLabel(emailField?.label ?? 'email', { exact: true });
+    expect(await emailInput.getAttribute('aria-invalid')).toBe('true');
+    expect(refusals).toBe(1);
+
+    await emailInput.fill(fixedEmail);
+    await button(page, buttonOf('email-capture')).click();
+    await expectScreen(page, 'doctor-investigation');
+    await expect.poll(() => completions(fixedEmail), WAIT).toBe(1);
+    await page.waitForTimeout(1000);
+    await expectScreen(page, 'doctor-investigation');
+    expect(await completions(fixedEmail)).toBe(1);
+    expect(await completions(refusedEmail)).toBe(0);
   });
 });

@@ -41,6 +41,43 @@ describe.each([['contact-collection', '/contact-collection', 'detailed-analysis'
   });
 });
 
+describe('the email-capture form, whose save does not wait', () => {
+  it('takes the visitor back to the form when the lead is refused after she left, and a corrected lead goes on', async () => {
+    let refusal: typeof REFUSAL | null = REFUSAL;
+    const f = startFunnel(flow, { path: '/quiz/email-capture', refuseLeads: () => refusal });
+    f.send({ type: 'SET_FIELD', field: 'name', value: 'Jane' });
+    f.send({ type: 'SET_FIELD', field: 'email', value: 'jane@example.com' });
+    f.send({ type: 'CONTINUE' });
+    expect(f.screen()).toBe('doctor-investigation');
+    await waitFor(f.actor, (s) => s.context.error !== null);
+    expect(f.screen()).toBe('email-capture');
+    expect(f.context().error).toBe('Email: must be an email address like name@example.com');
+    expect(f.context().errorField).toBe('email');
+    expect(f.context().answers.email).toBe('jane@example.com');
+
+    refusal = null;
+    f.send({ type: 'SET_FIELD', field: 'email', value: 'jane@example.org' });
+    f.send({ type: 'CONTINUE' });
+    expect(f.screen()).toBe('doctor-investigation');
+    expect(f.context().error).toBeNull();
+    await Promise.resolve();
+    expect(f.screen()).toBe('doctor-investigation');
+    const leads = f.tracking.calls.filter((c) => c.type === 'leadSaved');
+    expect(leads).toEqual([expect.objectContaining({ answers: expect.objectContaining({ email: 'jane@example.org' }) })]);
+  });
+
+  it('stays put when the lead is only not delivered yet', async () => {
+    const f = startFunnel(flow, { path: '/quiz/email-capture', failLeads: () => true });
+    f.send({ type: 'SET_FIELD', field: 'name', value: 'Jane' });
+    f.send({ type: 'SET_FIELD', field: 'email', value: 'jane@example.com' });
+    f.send({ type: 'CONTINUE' });
+    await new Promise((done) => setTimeout(done, 10));
+    expect(f.screen()).toBe('doctor-investigation');
+    expect(f.context().error).toBeNull();
+    expect(f.warnings).toContain('Lead not saved yet');
+  });
+});
+
 describe('a refusal of an input the form does not have', () => {
   it('keeps the flow\'s own message on the contact form', async () => {
     const f = startFunnel(flow, {

@@ -22,7 +22,12 @@ function flowCheck(file: string, ...flags: string[]) {
 describe('npm run flow:check', () => {
   it('prints a summary and exits 0 for a valid flow', () => {
     const { status, stdout } = flowCheck(fixturePath);
-    expect(stdout.trim()).toBe(`✓ ${fixturePath}: 8 screens, no errors`);
+    const [summary, budget] = stdout.trim().split('\n');
+    expect(summary).toBe(`✓ ${fixturePath}: 8 screens, no errors`);
+    // The share of the first screen's budget the copy takes, measured (gzip of the served part).
+    expect(budget).toMatch(
+      /^ {2}first-screen budget: the flow's copy takes \d+\.\d KB gzip of 100\.0 KB \(\d+ %\); its tables and computations \(\d+\.\d KB gzip\) load after the first screen$/,
+    );
     expect(status).toBe(0);
   }, 30_000);
 
@@ -56,7 +61,7 @@ describe('npm run flow:check', () => {
     expect(relaxed.stderr).toMatch(
       /^warning: .*backwards\.json:\d+:\d+ \/screens\/age\/progress: the progress bar goes back on the main path from \/: 4\/5 on "concerns", then 2\/5 on "age"/m,
     );
-    expect(relaxed.stdout.trim()).toMatch(/backwards\.json: 8 screens, no errors, 2 warnings$/);
+    expect(relaxed.stdout.trim()).toMatch(/backwards\.json: 8 screens, no errors, 2 warnings\n.*first-screen budget/);
     expect(relaxed.status).toBe(0);
     const strict = flowCheck(file, '--strict');
     expect(strict.stderr.trim()).toMatch(/✗ .*backwards\.json: 2 warnings$/);

@@ -116,6 +116,14 @@ const cases: Case[] = [
     hint: 'move "hormonalLabel" above "confidenceScore": computations run in order',
   },
   {
+    name: 'a table text reading an unknown computation',
+    edits: [['"concernPoints": {', '"lines": { "top": "Your score: {result.confidenceScor}" },\n    "concernPoints": {']],
+    pointer: '/tables/lines/top',
+    at: '"Your score: {result.confidenceScor}"',
+    message: 'unknown placeholder "{result.confidenceScor}" in this table text: no computation is named "confidenceScor"',
+    hint: 'did you mean "result.confidenceScore"?',
+  },
+  {
     name: 'an option value that does not exist in a guard',
     edits: [[GUARD, '{ "in": ["nnoe", { "var": "answers.skinIssues" }] }']],
     pointer: '/screens/concerns/next/0/when/in/0',
@@ -143,13 +151,12 @@ describe('the logic checks, one mistake at a time', () => {
     ]);
   });
 
-  it('a cycle through two computations is an error at each', () => {
+  it('a cycle through two computations is one error, at the first of them', () => {
     // hormonalLabel already reads confidenceScore, so confidenceScore → hormonalLabel → confidenceScore.
     const broken = mutate(['[25, ', '[{ "var": "result.hormonalLabel" }, ']);
     const { errors } = validateFlowText(broken, { file: FILE });
     expect(errors.map((e) => `${e.pointer}: ${e.message}`)).toEqual([
       '/computations/confidenceScore/clamp/0/+/0/var: computation "confidenceScore" reads itself through confidenceScore → hormonalLabel → confidenceScore',
-      '/computations/hormonalLabel/band/0/var: computation "hormonalLabel" reads itself through hormonalLabel → confidenceScore → hormonalLabel',
     ]);
   });
 

@@ -6,9 +6,9 @@
  */
 import type { Flow } from '../flow.gen.ts';
 import { OPERATION_ARITY } from '../logic-operations.ts';
-import { readPath } from '../template.ts';
+import { placeholders, readPath } from '../template.ts';
 import { closest } from './did-you-mean.ts';
-import { error, type Finding } from './flow-issue.ts';
+import { error, pointerOf, type Finding } from './flow-issue.ts';
 import type { FlowCheck } from './graph-check.ts';
 import { argPointer, logicNodes, logicSites, varPath, type LogicNode } from './logic-sites.ts';
 import { dataWrites, writtenAnswers } from './reference-check.ts';
@@ -122,9 +122,13 @@ function cycleThrough(start: string, reads: Map<string, Map<string, string>>): s
 function orderFindings(flow: Flow, names: string[]): Finding[] {
   const reads = readsOf(flow, names);
   const findings: Finding[] = [];
+  // A cycle is reported once, at its first computation in the file, naming every step.
+  const inReportedCycle = new Set<string>();
   for (const [name, read] of reads) {
+    if (inReportedCycle.has(name)) continue;
     const cycle = cycleThrough(name, reads);
     if (cycle) {
+      cycle.forEach((member) => inReportedCycle.add(member));
       const next = cycle[1] ?? name;
       findings.push(
         error(
@@ -155,7 +159,19 @@ function pointerOfComputation(name: string): string {
   return `/computations/${name.replaceAll('~', '~0').replaceAll('/', '~1')}`;
 }
 
-/** Operators and arity everywhere; var paths, order and cycles in computations. */
+/** Placeholders in table texts (filled by `fill`) read computations, answers, data, settings or tables. */
+function tableTextFindings(node: unknown, pointer: string, scope: Scope): Finding[] {
+  if (typeof node === 'string')
+    return placeholders(node).flatMap((path) => {
+      const problem = varProblem(path, scope);
+      return problem ? [error(pointer, `unknown placeholder "{${path}}" in this table text${problem.why}`, problem.hint)] : [];
+    });
+  if (Array.isArray(node)) return node.flatMap((item, i) => tableTextFindings(item, pointerOf(pointer, i), scope));
+  if (node === null || typeof node !== 'object') return [];
+  return Object.entries(node).flatMap(([key, item]) => tableTextFindings(item, pointerOf(pointer, key), scope));
+}
+
+/** Operators and arity everywhere; var paths, order and cycles in computations; table placeholders. */
 export const checkLogic: FlowCheck = (flow) => {
   const names = Object.keys(flow.computations ?? {});
   const written = new Set(dataWrites(flow).map(({ key }) => key));
@@ -178,5 +194,5 @@ export const checkLogic: FlowCheck = (flow) => {
         findings.push(error(argPointer(node, 0), `unknown variable "${path}" in this computation${problem.why}`, problem.hint));
     }
   }
-  return [...findings, ...orderFindings(flow, names)];
+  return [...findings, ...orderFindings(flow, names), ...tableTextFindings(flow.tables ?? {}, '/tables', scope)];
 };

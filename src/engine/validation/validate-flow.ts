@@ -19,6 +19,7 @@ import { checkOptionValues } from './option-check.ts';
 import { PATH_PROOFS } from './path-proofs.ts';
 import { FLOW_WARNINGS } from './progress-check.ts';
 import { checkDataKeys, checkReferences } from './reference-check.ts';
+import { checkSampleImages } from './sample-images-check.ts';
 import { isFlow, schemaFindings } from './schema-check.ts';
 import { checkJourneySteps } from './tracking-check.ts';
 
@@ -42,7 +43,7 @@ export const FLOW_CHECKS: readonly FlowCheck[] = [
  * The checks of every path a visitor can take, and the warnings. They run once FLOW_CHECKS find no
  * error: on a graph with a dangling target every proof would only repeat that one mistake.
  */
-export const PATH_CHECKS: readonly FlowCheck[] = [...PATH_PROOFS, ...FLOW_WARNINGS];
+export const PATH_CHECKS: readonly FlowCheck[] = [...PATH_PROOFS, ...FLOW_WARNINGS, checkSampleImages];
 
 /** An unknown format version is the only finding: the rest of the file may follow another format. */
 function versionFinding(value: unknown): Finding | undefined {

@@ -63,4 +63,11 @@ describe('flowPlugin', () => {
       /2 errors[\s\S]*flow\.json:\d+:\d+ \/screens\/start\/after\/to: unknown screen "concern"[\s\S]*\/screens\/age\/next: unknown screen "emial"/,
     );
   }, 30_000);
+
+  it('fails the build on an unknown json-logic operator, so a visitor never gets a blank page', async () => {
+    const broken = fixture.replace('{ "in": ["none", { "var": "answers.skinIssues" }] }', '{ "contains": ["none", { "var": "answers.skinIssues" }] }');
+    await expect(buildProject(project(broken))).rejects.toThrow(
+      /flow\.json:\d+:\d+ \/screens\/concerns\/next\/0\/when\/contains: unknown operator "contains" in this rule — did you mean "in"\?/,
+    );
+  }, 30_000);
 });

@@ -96,3 +96,26 @@ export const Typing: Story = {
     await expect(canvas.getByRole('button', { name: 'Enter your details above' })).toBeDisabled();
   },
 };
+
+/** An address the shared email rule refuses: said beside the field once she leaves it. */
+export const InvalidEmail: Story = {
+  args: { answers: { name: 'Ann', email: 'ann@' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const email = canvas.getByLabelText('Email');
+    await userEvent.click(email);
+    await userEvent.tab();
+    await expect(canvas.getByText('Enter an email like name@example.com')).toBeInTheDocument();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
+/** The server refused the email: its reason under the fields, the email field marked. */
+export const RefusedEmail: Story = {
+  args: {
+    answers: filled,
+    canContinue: true,
+    error: 'Email: must be an email address like name@example.com',
+    errorField: 'email',
+  },
+};

@@ -96,11 +96,11 @@ describe('analyze-face handler', () => {
       'questionnaireData.age',
     ],
     [
-      'an hrt outside yes/no/past',
-      { imageUrl: dataUrl(tinyPng(8), 'image/png'), questionnaireData: { hrt: 'maybe' } },
+      'an answer list of 21 items',
+      { imageUrl: dataUrl(tinyPng(8), 'image/png'), questionnaireData: { skinIssues: Array(21).fill('x') } },
       400,
       'invalid_field',
-      'questionnaireData.hrt',
+      'questionnaireData.skinIssues',
     ],
   ])('refuses %s before reading the face', async (_name, body, status, code, field) => {
     const { handler, analyzer } = setup();

@@ -1,103 +1,91 @@
 /**
- * The `questionnaireData` body field of analyze-face: the visitor's quiz answers (spec §3, quizData),
+ * The `questionnaireData` body field of analyze-face: the visitor's answers (spec §3, quizData) of any flow,
  * checked with the same rules as the SQL RPCs (funnel_private.*_arg in
  * supabase/migrations/20261121000100_funnel_rpc.sql) so a value the lead RPC would refuse is refused here
- * too, with the same '<field>: <reason>' messages. Unknown keys are dropped: the browser's session
- * storage may carry more than the analysis needs.
+ * too, with the same '<field>: <reason>' messages.
  */
 import { RequestError, isPlainObject } from './http.ts';
 
-/** The quiz answers the analysis reads; every field may be absent. */
-export interface Questionnaire {
-  age?: number;
-  skinIssues?: string[];
-  changeSpeed?: string;
-  otherSymptoms?: string[];
-  routineEffectiveness?: string;
-  hrt?: HrtAnswer;
-  skinTreatments?: string[];
-  antiAgingExperience?: string[];
-  name?: string;
-  email?: string;
-  /** The doctor investigation's answers, keyed by the doctor's name (`drMorganAnswers`). */
-  [doctorAnswers: `dr${string}Answers`]: string[] | undefined;
-}
+/**
+ * The answers of any flow, as the analysis reads them: a number, a text or a list of texts per answer
+ * key. `age`, `name` and `email` keep the lead record's rules (spec §3 columns).
+ */
+export type Questionnaire = Record<string, number | string | string[]>;
 
-export const HRT_ANSWERS = ['yes', 'no', 'past'] as const;
-export type HrtAnswer = (typeof HRT_ANSWERS)[number];
-
-/** Limits shared with the SQL RPCs (list_arg 20 × 120, text_arg 64 for option values, 200, 320). */
+/** Limits shared with the SQL RPCs (list_arg 20 × 120, int_arg 0..130 for age, text 200 and 320). */
 export const QUESTIONNAIRE_LIMITS = {
   minAge: 0,
   maxAge: 130,
   maxListItems: 20,
   maxItemLength: 120,
-  maxOptionLength: 64,
   maxNameLength: 200,
   maxEmailLength: 320,
-  /** Doctor answer lists in one body: the flow has one doctor; a few more allow for variants. */
-  maxDoctorLists: 10,
+  /** Answers in one body: more than any flow asks, few enough to bound the work. */
+  maxAnswers: 40,
+  /** Any other number: well beyond any slider, short of float noise. */
+  maxMagnitude: 1_000_000,
 } as const;
 
 const ROOT = 'questionnaireData';
-const LIST_KEYS = ['skinIssues', 'otherSymptoms', 'skinTreatments', 'antiAgingExperience'] as const;
-const DOCTOR_KEY = /^dr[A-Z]\w{0,48}Answers$/;
+const ANSWER_KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+/** Answers with the lead record's own rules, checked whatever their type. */
+const LEAD_KEYS = new Set(['age', 'name', 'email']);
 // Same class as Postgres's [[:cntrl:]]: C0 controls and DEL (tab and newline included).
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**
  * Validates `questionnaireData`. Missing or null means no answers (`{}`); anything else must be an
- * object. Throws a 400 RequestError 'invalid_field' naming the field ('questionnaireData.age').
+ * object. Keys that can't be answer keys and values that can't be answers (objects, booleans) are
+ * dropped: the browser's session storage may carry more than the analysis needs. A value that is
+ * an answer but breaks a limit throws a 400 RequestError 'invalid_field' naming the field
+ * ('questionnaireData.age').
  */
 export function parseQuestionnaire(value: unknown): Questionnaire {
   if (value === undefined || value === null) return {};
   if (!isPlainObject(value)) throw invalid(ROOT, 'must be an object of quiz answers');
   const limits = QUESTIONNAIRE_LIMITS;
   const result: Questionnaire = {};
-
-  const age = wholeNumber(`${ROOT}.age`, value.age, limits.minAge, limits.maxAge);
-  if (age !== undefined) result.age = age;
-  for (const key of LIST_KEYS) {
-    const list = textList(`${ROOT}.${key}`, value[key]);
-    if (list !== undefined) result[key] = list;
-  }
-  const doctorKeys = Object.keys(value).filter((key) => DOCTOR_KEY.test(key));
-  if (doctorKeys.length > limits.maxDoctorLists) {
-    throw invalid(ROOT, `must have at most ${limits.maxDoctorLists} doctor answer lists`);
-  }
-  for (const key of doctorKeys) {
-    const list = textList(`${ROOT}.${key}`, value[key]);
-    if (list !== undefined) result[doctorAnswersKey(key)] = list;
-  }
-
-  const changeSpeed = text(`${ROOT}.changeSpeed`, value.changeSpeed, limits.maxOptionLength);
-  if (changeSpeed !== undefined) result.changeSpeed = changeSpeed;
-  const routine = text(`${ROOT}.routineEffectiveness`, value.routineEffectiveness, limits.maxOptionLength);
-  if (routine !== undefined) result.routineEffectiveness = routine;
-  const hrt = text(`${ROOT}.hrt`, value.hrt, limits.maxOptionLength);
-  if (hrt !== undefined) {
-    const answer = HRT_ANSWERS.find((allowed) => allowed === hrt);
-    if (answer === undefined) throw invalid(`${ROOT}.hrt`, `must be one of ${HRT_ANSWERS.join(', ')}`);
-    result.hrt = answer;
-  }
-  const name = text(`${ROOT}.name`, value.name, limits.maxNameLength);
-  if (name !== undefined) result.name = name;
-  const email = text(`${ROOT}.email`, value.email, limits.maxEmailLength);
-  if (email !== undefined) {
-    if (!email.includes('@'))
-      throw invalid(`${ROOT}.email`, 'must be an email address like name@example.com');
-    result.email = email;
+  const answers = Object.entries(value).filter(
+    ([key, answer]) =>
+      ANSWER_KEY.test(key) &&
+      (LEAD_KEYS.has(key) || typeof answer === 'number' || typeof answer === 'string' || Array.isArray(answer)),
+  );
+  if (answers.length > limits.maxAnswers) throw invalid(ROOT, `must have at most ${limits.maxAnswers} answers`);
+  for (const [key, answer] of answers) {
+    const field = `${ROOT}.${key}`;
+    const parsed =
+      key === 'age'
+        ? wholeNumber(field, answer, limits.minAge, limits.maxAge)
+        : key === 'name'
+          ? text(field, answer, limits.maxNameLength)
+          : key === 'email'
+            ? email(field, answer)
+            : Array.isArray(answer)
+              ? textList(field, answer)
+              : typeof answer === 'number'
+                ? boundedNumber(field, answer)
+                : text(field, answer, limits.maxItemLength);
+    if (parsed !== undefined) result[key] = parsed;
   }
   return result;
 }
 
-function invalid(field: string, reason: string): RequestError {
-  return new RequestError(400, 'invalid_field', `${field}: ${reason}`, field);
+function email(field: string, value: unknown): string | undefined {
+  const address = text(field, value, QUESTIONNAIRE_LIMITS.maxEmailLength);
+  if (address !== undefined && !address.includes('@'))
+    throw invalid(field, 'must be an email address like name@example.com');
+  return address;
 }
 
-function doctorAnswersKey(key: string): `dr${string}Answers` {
-  return `dr${key.slice(2, -'Answers'.length)}Answers`;
+function boundedNumber(field: string, value: number): number {
+  const max = QUESTIONNAIRE_LIMITS.maxMagnitude;
+  if (!Number.isFinite(value) || Math.abs(value) > max) throw invalid(field, `must be a number between -${max} and ${max}`);
+  return value;
+}
+
+function invalid(field: string, reason: string): RequestError {
+  return new RequestError(400, 'invalid_field', `${field}: ${reason}`, field);
 }
 
 /** int_arg: a JSON number without a fraction, within bounds; null or missing means absent. */

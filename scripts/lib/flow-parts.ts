@@ -1,0 +1,53 @@
+/**
+ * How a flow ships: the screens, settings and copy in the first screen's bundle (`virtual:flow`), the
+ * result model (tables, computations, analyses) in a chunk that loads after it (`virtual:flow-scoring`).
+ * The Vite plugin serves these parts and `npm run flow:check` measures the first one.
+ */
+import { gzipSync } from 'node:zlib';
+import type { Flow } from '../../src/engine/flow.gen.ts';
+import { FIRST_SCREEN_BUDGET_BYTES } from './first-screen.ts';
+
+/**
+ * The flow without its result model: what the first screen's bundle holds. The theme's title,
+ * description, colours and fonts are applied at build time, so only the wordmark ships; the tracking
+ * names travel with the tracking code (virtual:flow-tracking); Storybook's samples with the result model.
+ */
+export function firstScreenFlow(
+  flow: Flow,
+): Omit<Flow, 'computations' | 'tables' | 'analyses' | 'samples' | 'tracking' | 'theme'> & {
+  theme?: Pick<NonNullable<Flow['theme']>, 'wordmark'>;
+} {
+  const { computations: _c, tables: _t, analyses: _a, samples: _s, tracking: _k, theme, ...rest } = flow;
+  return theme?.wordmark === undefined ? rest : { ...rest, theme: { wordmark: theme.wordmark } };
+}
+
+/** The result model (and Storybook's sample visitors), loaded with the result code after the first screen. */
+export function resultModel(flow: Flow): Pick<Flow, 'computations' | 'tables' | 'analyses' | 'samples'> {
+  return {
+    computations: flow.computations,
+    tables: flow.tables,
+    analyses: flow.analyses,
+    samples: flow.samples,
+  };
+}
+
+/** The module source of a served part (a minifier keeps the literal, minus the indentation). */
+export function partModule(part: unknown): string {
+  return `export default ${JSON.stringify(part, null, 2)};\n`;
+}
+
+/**
+ * One line: the gzip size of the flow's part of the first screen's JavaScript against the budget,
+ * e.g. "first-screen budget: the flow's copy takes 6.1 KB gzip of 100 KB (6 %); its computations
+ * (4.2 KB gzip) load after the first screen".
+ */
+export function flowBudgetLine(flow: Flow): string {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const copy = gzipSync(JSON.stringify(firstScreenFlow(flow)), { level: 9 }).length;
+  const model = gzipSync(JSON.stringify(resultModel(flow)), { level: 9 }).length;
+  const share = Math.round((copy / FIRST_SCREEN_BUDGET_BYTES) * 100);
+  return (
+    `first-screen budget: the flow's copy takes ${kb(copy)} gzip of ${kb(FIRST_SCREEN_BUDGET_BYTES)} (${share} %); ` +
+    `its tables and computations (${kb(model)} gzip) load after the first screen`
+  );
+}

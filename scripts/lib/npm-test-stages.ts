@@ -1,0 +1,35 @@
+/**
+ * The stages of `npm test`, in order (scripts/test-all.ts runs them). Vitest stages write a JSON report
+ * so their tests can be counted one by one.
+ */
+import type { Stage } from './test-stages.ts';
+
+const npm =
+  (...args: string[]) =>
+  () => ['npm', 'run', '--silent', ...args];
+const vitest =
+  (...args: string[]) =>
+  (report: string) => [
+    'npx',
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
+
+export const NPM_TEST_STAGES: readonly Stage[] = [
+  { name: 'flow:check', command: npm('flow:check') },
+  { name: 'typecheck', command: npm('typecheck') },
+  { name: 'lint', command: npm('lint') },
+  { name: 'unit and component tests', command: vitest(), vitest: true },
+  { name: 'build', command: npm('build') },
+  { name: 'build-storybook', command: npm('build-storybook') },
+  {
+    name: 'end-to-end tests',
+    command: vitest('--config', 'vitest.e2e.config.ts'),
+    vitest: true,
+    needs: 'build',
+  },
+];

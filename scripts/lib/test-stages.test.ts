@@ -1,0 +1,87 @@
+// @vitest-environment node
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { runStages, summaryLines, vitestCounts, type Stage } from './test-stages.ts';
+
+const node = (code: string) => (report: string) => [process.execPath, '-e', code, report];
+/** A stage that writes a Vitest-shaped JSON report and exits like Vitest would. */
+const fakeVitest = (passed: number, failed: number, skipped = 0) =>
+  node(
+    `require('fs').writeFileSync(process.argv[1], JSON.stringify({ numPassedTests: ${passed}, numFailedTests: ${failed}, numPendingTests: ${skipped}, numTodoTests: 0 })); process.exit(${failed ? 1 : 0});`,
+  );
+
+describe('npm test stages', () => {
+  it('run every stage, count tests from the Vitest reports and one per other stage, and end on the total', () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const stages: Stage[] = [
+      { name: 'check', command: node('process.exit(0)') },
+      { name: 'types', command: node('process.exit(2)') },
+      { name: 'unit', command: fakeVitest(120, 0, 3), vitest: true },
+      { name: 'build', command: node('process.exit(0)') },
+      { name: 'e2e', command: fakeVitest(18, 2), vitest: true, needs: 'build' },
+    ];
+    const results = runStages(stages);
+    expect(results).toEqual([
+      { name: 'check', passed: 1, failed: 0, skipped: 0 },
+      { name: 'types', passed: 0, failed: 1, skipped: 0 },
+      { name: 'unit', passed: 120, failed: 0, skipped: 3 },
+      { name: 'build', passed: 1, failed: 0, skipped: 0 },
+      { name: 'e2e', passed: 18, failed: 2, skipped: 0 },
+    ]);
+    const lines = summaryLines(results, stages);
+    expect(lines.at(-1)).toBe('total: 140 passed, 3 failed');
+    expect(lines).toContain('✗ types  failed');
+    expect(lines).toContain('✓ unit   120 passed, 0 failed, 3 skipped');
+  });
+
+  it('skip a stage whose prerequisite failed, counting it as a failure', () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const stages: Stage[] = [
+      { name: 'build', command: node('process.exit(1)') },
+      { name: 'e2e', command: fakeVitest(5, 0), vitest: true, needs: 'build' },
+    ];
+    const results = runStages(stages);
+    expect(results[1]).toEqual({
+      name: 'e2e',
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      note: 'not run: build failed',
+    });
+    expect(summaryLines(results, stages).at(-1)).toBe('total: 0 passed, 2 failed');
+  });
+
+  it('count a Vitest run that fails outside any test (no report, or an error exit) as one failure', () => {
+    expect(vitestCounts(undefined, 1)).toMatchObject({ passed: 0, failed: 1 });
+    expect(vitestCounts({ numPassedTests: 7, numFailedTests: 0 }, 1)).toMatchObject({ passed: 7, failed: 1 });
+    expect(vitestCounts({ numPassedTests: 7, numFailedTests: 0 }, 0)).toEqual({
+      passed: 7,
+      failed: 0,
+      skipped: 0,
+    });
+  });
+});
+
+describe('the stages of npm test', () => {
+  it('are every check and test, the end-to-end run after the build, both Vitest runs counted by test', async () => {
+    const { NPM_TEST_STAGES } = await import('./npm-test-stages.ts');
+    const commands = NPM_TEST_STAGES.map((stage) => stage.command('/tmp/report.json').join(' '));
+    expect(commands).toEqual([
+      'npm run --silent flow:check',
+      'npm run --silent typecheck',
+      'npm run --silent lint',
+      'npx vitest run --reporter=default --reporter=json --outputFile.json=/tmp/report.json',
+      'npm run --silent build',
+      'npm run --silent build-storybook',
+      'npx vitest run --config vitest.e2e.config.ts --reporter=default --reporter=json --outputFile.json=/tmp/report.json',
+    ]);
+    expect(NPM_TEST_STAGES.filter((stage) => stage.vitest).length).toBe(2);
+    expect(NPM_TEST_STAGES.at(-1)?.needs).toBe('build');
+    const pkg: unknown = JSON.parse(readFileSync(resolve(process.cwd(), 'package.json'), 'utf8'));
+    const scripts = pkg && typeof pkg === 'object' && 'scripts' in pkg ? pkg.scripts : undefined;
+    expect(scripts && typeof scripts === 'object' && 'test' in scripts ? scripts.test : undefined).toBe(
+      'tsx scripts/test-all.ts',
+    );
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * How the funnel is served: security headers on every response, and HTTP 404 (with the app, which
+ * shows the not-found screen) for a page that is no route or alias of the flow.
+ * - `vite build` writes both rules next to the app, for static hosts: dist/_headers and dist/_redirects.
+ * - `vite preview` (`npm start`, the end-to-end tests) serves dist/ by those two files, as a host would.
+ * - `vite` dev sends the same policy plus what hot reload needs, and 404 for unknown pages.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { resolve, sep } from 'node:path';
+import type { Connect, Plugin, ResolvedConfig } from 'vite';
+import {
+  headersFileText,
+  parseHeadersFile,
+  siteHeaders,
+  type SiteHeaderOptions,
+} from './lib/site-headers.ts';
+import { flowFile as defaultFlowFile } from './lib/flow-path.ts';
+import { flowPaths, isFlowPath, parseRedirectsFile, redirectsFileText } from './lib/site-routes.ts';
+
+/**
+ * The flow file: the one the flow plugin serves when it is in the config (so the pages and headers
+ * always follow the funnel that was built), else FLOW=flows/<name>.json, else the skin funnel.
+ */
+function flowFile(config: ResolvedConfig): string {
+  const api: unknown = config.plugins.find((plugin) => plugin.name === 'funnel-flow')?.api;
+  const path: unknown =
+    api && typeof api === 'object' && 'flowPath' in api && typeof api.flowPath === 'function'
+      ? api.flowPath()
+      : undefined;
+  return typeof path === 'string' ? path : resolve(config.root, defaultFlowFile());
+}
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function readText(path: string): string | undefined {
+  return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+}
+
+/** The header options of this build or server: a pixel id and a hosted Supabase from the flow or env. */
+function headerOptions(config: ResolvedConfig, dev: boolean): SiteHeaderOptions {
+  const env: Record<string, unknown> = config.env;
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const flow = readJson(flowFile(config));
+  const settings: unknown =
+    flow && typeof flow === 'object' && 'settings' in flow ? flow.settings : undefined;
+  const flowPixel = settings && typeof settings === 'object' && 'pixelId' in settings ? settings.pixelId : '';
+  const supabaseUrl = text(env['VITE_SUPABASE_URL']);
+  return {
+    pixel: text(env['VITE_META_PIXEL_ID']) !== '' || text(flowPixel) !== '',
+    // Without both variables the app talks to the local backend on its own origin (backend-config.ts).
+    supabaseUrl: supabaseUrl && text(env['VITE_SUPABASE_ANON_KEY']) ? supabaseUrl : undefined,
+    dev,
+  };
+}
+
+/** The request's path, without query or hash. */
+function pathnameOf(req: Connect.IncomingMessage): string {
+  return new URL(req.url ?? '/', 'http://localhost').pathname;
+}
+
+/** Is there a file (or a folder with index.html) for this path under `dir`? Never looks outside it. */
+function fileExists(dir: string, pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  const path = resolve(dir, `.${decoded}`);
+  if (path !== dir && !path.startsWith(dir + sep)) return false;
+  try {
+    const stat = statSync(path);
+    return stat.isFile() || (stat.isDirectory() && existsSync(resolve(path, 'index.html')));
+  } catch {
+    return false;
+  }
+}
+
+/** 404 with the app's page, so the visitor sees the not-found screen (plain text for non-pages). */
+function notFound(req: Connect.IncomingMessage, res: ServerResponse, html: string): void {
+  const wantsPage = (req.headers.accept ?? '').includes('text/html');
+  const body = wantsPage ? html : 'Not found\n';
+  res.statusCode = 404;
+  res.setHeader('Content-Type', wantsPage ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+const isRead = (req: Connect.IncomingMessage) => req.method === 'GET' || req.method === 'HEAD';
+
+function setAll(res: ServerResponse, headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+}
+
+/** The Vite plugin serving the funnel with its headers and its 404s. */
+export function sitePlugin(): Plugin {
+  let config: ResolvedConfig | undefined;
+  return {
+    name: 'funnel-site',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    generateBundle() {
+      if (!config) return;
+      const paths = flowPaths(readJson(flowFile(config))) ?? [];
+      this.emitFile({
+        type: 'asset',
+        fileName: '_headers',
+        source: headersFileText(siteHeaders(headerOptions(config, false))),
+      });
+      this.emitFile({ type: 'asset', fileName: '_redirects', source: redirectsFileText(paths) });
+    },
+    configurePreviewServer(server) {
+      const outDir = resolve(server.config.root, server.config.build.outDir);
+      // Serve exactly what a static host would read from the build. A build made without this plugin
+      // has neither file: it is served as before rather than by rules guessed for another flow.
+      const headersText = readText(resolve(outDir, '_headers'));
+      const redirects = readText(resolve(outDir, '_redirects'));
+      if (headersText === undefined || redirects === undefined) {
+        server.config.logger.warn(
+          `${outDir} has no _headers or _redirects: served without security headers and 404s (build with vite.config.ts to get them)`,
+        );
+      }
+      const headers = headersText === undefined ? {} : parseHeadersFile(headersText);
+      const pages = redirects === undefined ? undefined : parseRedirectsFile(redirects);
+      server.middlewares.use((req, res, next) => {
+        setAll(res, headers);
+        const pathname = pathnameOf(req);
+        if (!pages || !isRead(req) || isFlowPath(pages, pathname) || fileExists(outDir, pathname))
+          return next();
+        notFound(req, res, readText(resolve(outDir, 'index.html')) ?? '');
+      });
+    },
+    configureServer(server) {
+      const headers = siteHeaders(headerOptions(server.config, true));
+      const root = server.config.root;
+      const publicDir = server.config.publicDir;
+      server.middlewares.use((req, res, next) => {
+        setAll(res, headers);
+        const pathname = pathnameOf(req);
+        // Only page loads: modules, Vite's own paths (/@vite/…, /__flow) and files go on as usual.
+        const page = isRead(req) && (req.headers.accept ?? '').includes('text/html');
+        if (!page || pathname.startsWith('/@') || pathname.startsWith('/__')) return next();
+        if (fileExists(root, pathname) || (publicDir && fileExists(publicDir, pathname))) return next();
+        // The flow is read on each page load, so an edited route counts at once; a flow that doesn't
+        // parse mid-edit is left to the flow plugin's error overlay.
+        const paths = flowPaths(readJson(flowFile(server.config)));
+        if (paths === undefined || isFlowPath(new Set(paths), pathname)) return next();
+        server
+          .transformIndexHtml(req.url ?? '/', readFileSync(resolve(root, 'index.html'), 'utf8'))
+          .then((html) => notFound(req, res, html), next);
+      });
+    },
+  };
+}

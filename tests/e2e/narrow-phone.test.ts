@@ -1,0 +1,247 @@
+/**
+ * The whole main path on a small phone (360 × 640 CSS px), in Chromium on the production build. On
+ * every screen: no option's stored value (a code like "1-2-years") in the text a visitor reads, nothing
+ * wider than the screen, no label pill outside its image, the question in the first screenful and
+ * above the sticky button, and each option clear of that button once it is scrolled to (focused).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buttonOf, copy, expectScreen, flow, press, routeOf, screenOf, tapOption } from './funnel.ts';
+import { EXTERNAL_PAGE_HEADING, SAMPLE_FACE_PHOTO, startHarness, type Harness } from './harness.ts';
+
+const PHONE = { width: 360, height: 640 };
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterEach(async () => {
+  await harness?.closePages();
+});
+afterAll(async () => {
+  await harness?.stop();
+});
+
+/** Every option value in the flow that reads as a code rather than a word (e.g. "6-12-months"). */
+const CODES = [
+  ...new Set(
+    Object.values(flow.screens).flatMap((s) =>
+      (s.options ?? [])
+        .filter((o) => /^[a-z0-9]+(-[a-z0-9]+)+$/.test(o.value) && o.value !== o.label)
+        .map((o) => o.value),
+    ),
+  ),
+];
+
+/** The codes shown as whole words in the page's visible text. */
+async function codesShown(page: Page): Promise<string[]> {
+  const text = await page.locator('body').innerText();
+  return CODES.filter((code) => new RegExp(`(^|[^\\w-])${code}([^\\w-]|$)`).test(text));
+}
+
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/** Things wider than the screen, and pills or marks sticking out of their image, as readable lines. */
+async function overflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width)
+      found.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+    for (const element of Array.from(document.querySelectorAll('main *'))) {
+      const box = element.getBoundingClientRect();
+      if (box.width > 0 && (box.right > width + 0.5 || box.left < -0.5))
+        found.push(
+          `${element.tagName.toLowerCase()} "${(element.textContent ?? '').slice(0, 30)}" spans ${Math.round(box.left)}..${Math.round(box.right)}`,
+        );
+    }
+    // A label pill over a before/after image, or a sample mark over any image, stays well inside it.
+    const inside = Array.from(
+      document.querySelectorAll('main figure figure > figcaption, main [data-sample-mark]'),
+    );
+    for (const element of inside) {
+      const image = element.parentElement?.querySelector('img');
+      if (!image) continue;
+      const box = element.getBoundingClientRect();
+      const frame = image.getBoundingClientRect();
+      // Inside with a margin: a pill that touches the edge runs into the image's rounded corner.
+      const margin = 4;
+      if (
+        box.left < frame.left + margin ||
+        box.right > frame.right - margin ||
+        box.top < frame.top + margin ||
+        box.bottom > frame.bottom - margin
+      )
+        found.push(`"${element.textContent}" sticks out of its image`);
+    }
+    return found;
+  });
+}
+
+/** The top of the sticky action bar (the viewport's bottom when the screen has none). */
+async function barTop(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const bar = Array.from(document.querySelectorAll('main *')).find(
+      (e) => getComputedStyle(e).position === 'sticky',
+    );
+    return bar ? bar.getBoundingClientRect().top : window.innerHeight;
+  });
+}
+
+async function boxOf(page: Page, selector: ReturnType<Page['locator']>): Promise<Box> {
+  const box = await selector.evaluate((e) => {
+    const r = e.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+  });
+  return box;
+}
+
+/** The question (or a form's first field) in the first screenful, above the sticky button; each option clear of it when focused. */
+async function questionChecks(page: Page, id: string): Promise<string[]> {
+  const screen = screenOf(id);
+  const problems: string[] = [];
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const first = screen.question
+    ? page.getByRole('heading', { name: copy(screen.question), exact: true })
+    : screen.fields?.[0]
+      ? page.getByLabel(screen.fields[0].label, { exact: true })
+      : undefined;
+  // The question and its first answer: a question whose answers start under the fold isn't shown yet.
+  const firstOption = screen.options?.[0];
+  const firstAnswer = firstOption
+    ? page
+        .getByRole(screen.kind === 'single-choice' ? 'radio' : 'checkbox', {
+          name: firstOption.label,
+          exact: true,
+        })
+        .locator('xpath=..')
+    : undefined;
+  for (const [what, locator] of [
+    [screen.question ?? screen.fields?.[0]?.label ?? '', first],
+    [`first option "${firstOption?.label}"`, firstAnswer],
+  ] as const) {
+    if (!locator) continue;
+    const box = await boxOf(page, locator);
+    const limit = await barTop(page);
+    if (box.top < 0 || box.bottom > limit)
+      problems.push(
+        `${id}: ${what} spans ${Math.round(box.top)}..${Math.round(box.bottom)}, first screenful ends at ${Math.round(limit)}`,
+      );
+  }
+  for (const option of screen.options ?? []) {
+    const input = page.getByRole(screen.kind === 'single-choice' ? 'radio' : 'checkbox', {
+      name: option.label,
+      exact: true,
+    });
+    await input.focus();
+    const card = await boxOf(page, input.locator('xpath=..'));
+    const limit = await barTop(page);
+    if (card.bottom > limit + 0.5)
+      problems.push(
+        `${id}: option "${option.label}" ends at ${Math.round(card.bottom)}, under the button at ${Math.round(limit)}`,
+      );
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return problems;
+}
+
+describe('the main path on a 360 px phone', () => {
+  it('never shows a code, never overflows, and never hides a question or an option', async () => {
+    expect(CODES).toContain('1-2-years');
+    const tp = await harness.open();
+    const { page } = tp;
+    await page.setViewportSize(PHONE);
+    const problems: string[] = [];
+    const check = async (id: string) => {
+      await expectScreen(page, id);
+      await page.waitForLoadState('load');
+      problems.push(...(await codesShown(page)).map((code) => `${id}: shows the code "${code}"`));
+      problems.push(...(await overflow(page)).map((line) => `${id}: ${line}`));
+      problems.push(...(await questionChecks(page, id)));
+    };
+
+    await page.goto(tp.url('/'));
+    await check('skin-concerns');
+    await tapOption(page, 'skin-concerns', 'firmness-loss');
+    await tapOption(page, 'skin-concerns', 'fine-lines');
+    await press(page, buttonOf('skin-concerns'));
+    await check('change-speed');
+    await tapOption(page, 'change-speed', '1-2-years');
+    await press(page, buttonOf('change-speed'));
+    await check('age');
+    await press(page, buttonOf('age'));
+    for (const id of ['cliff-education', 'analysis-bridge']) {
+      await check(id);
+      await press(page, buttonOf(id));
+    }
+    await check('photo-analysis');
+    await page.locator('input[type="file"]').setInputFiles(SAMPLE_FACE_PHOTO);
+    await page.getByRole('img', { name: 'Your chosen photo' }).waitFor();
+    problems.push(...(await overflow(page)).map((line) => `photo-analysis with a photo: ${line}`));
+    await press(page, buttonOf('photo-analysis'));
+    await check('detailed-analysis');
+    await press(page, buttonOf('detailed-analysis'));
+    await check('email-capture');
+    const [nameField, emailField] = screenOf('email-capture').fields ?? [];
+    await page.getByLabel(nameField?.label ?? '', { exact: true }).fill('Jane');
+    await page.getByLabel(emailField?.label ?? '', { exact: true }).fill('jane.narrow@example.com');
+    await press(page, buttonOf('email-capture'));
+    await check('doctor-investigation');
+    await tapOption(page, 'doctor-investigation', 'poor-sleep');
+    await press(page, buttonOf('doctor-investigation'));
+    await check('anti-aging-experience');
+    await tapOption(page, 'anti-aging-experience', "My old routine used to work, but it's failing now");
+    await press(page, buttonOf('anti-aging-experience'));
+    for (const id of [
+      'root-cause-reveal',
+      'education-urgency',
+      'treatment-projection',
+      'reversal-protocol',
+    ]) {
+      await check(id);
+      await press(page, buttonOf(id));
+    }
+    // 'Creating Your Protocol' (on the protocol's address), then the external page.
+    await page.getByText(copy(screenOf('creating-protocol').message ?? ''), { exact: true }).waitFor();
+    problems.push(...(await overflow(page)).map((line) => `creating-protocol: ${line}`));
+    await page.getByRole('heading', { name: EXTERNAL_PAGE_HEADING }).waitFor({ timeout: 15_000 });
+    expect(routeOf('reversal-protocol')).toBe('/reversal-protocol');
+    expect(problems).toEqual([]);
+  }, 180_000);
+
+  it("the doctor's screen: the question in the first screenful, options clear of the button", async () => {
+    const tp = await harness.open();
+    await tp.page.setViewportSize(PHONE);
+    await tp.page.goto(tp.url(routeOf('doctor-investigation')));
+    await expectScreen(tp.page, 'doctor-investigation');
+    await tp.page.waitForLoadState('load');
+    expect(await questionChecks(tp.page, 'doctor-investigation')).toEqual([]);
+    expect(await overflow(tp.page)).toEqual([]);
+  });
+
+  it('before/after pills stay inside their images on every screen that shows them', async () => {
+    const tp = await harness.open();
+    await tp.page.setViewportSize(PHONE);
+    const withPairs = Object.entries(flow.screens).filter(([, s]) =>
+      (s.content ?? []).some((b) => b.type === 'before-after'),
+    );
+    expect(withPairs.map(([id]) => id)).toContain('hormone-suitability');
+    // hormone-suitability needs an answer first (its `requires`).
+    await tp.page.goto(tp.url('/'));
+    await expectScreen(tp.page, 'skin-concerns');
+    await tp.page.evaluate(() =>
+      sessionStorage.setItem('quizData', JSON.stringify({ age: 50, changeSpeed: '6-12-months' })),
+    );
+    for (const [id] of withPairs) {
+      await tp.page.goto(tp.url(routeOf(id)));
+      await expectScreen(tp.page, id);
+      await tp.page.waitForLoadState('load');
+      expect(await overflow(tp.page), id).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The last two screens of the main path carry real content from the flow: the final sales page
+ * (/reversal-protocol) and 'Creating Your Protocol' each show the steps, what happens next, the
+ * guarantee and trust badges, through the real FunnelApp on the shipped flow.
+ */
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadFlow } from '../support/load-flow.ts';
+import { renderFunnel, warmRenderers } from '../support/render-funnel.tsx';
+
+const flow = loadFlow();
+
+function screenOf(id: string) {
+  const found = flow.screens[id];
+  if (!found) throw new Error(`the flow has no screen "${id}"`);
+  return found;
+}
+
+/** The flow's copy of a screen's main button. */
+function buttonOf(id: string): string {
+  const s = screenOf(id);
+  if (!('button' in s) || typeof s.button !== 'string') throw new Error(`${id} has no button`);
+  return s.button;
+}
+
+/** What a finished screen shows: numbered steps, what happens next, the guarantee and trust badges. */
+function expectFinished(main: HTMLElement) {
+  const text = main.textContent ?? '';
+  const steps = main.querySelectorAll('[data-block="steps"] li, [data-block="list"] ol > li');
+  expect(steps.length, 'numbered steps').toBeGreaterThanOrEqual(3);
+  expect(text).toMatch(/what happens next/i);
+  expect(text).toMatch(/guarantee/i);
+  const badges = main.querySelectorAll('[data-block="badges"] li');
+  expect(badges.length, 'trust badges').toBeGreaterThanOrEqual(3);
+  for (const badge of badges) expect(badge.textContent?.trim()).not.toBe('');
+}
+
+beforeAll(async () => {
+  await warmRenderers();
+});
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  sessionStorage.clear();
+});
+
+describe('the final sales page and Creating Your Protocol', () => {
+  it('the final page shows the steps, what happens next, the guarantee and trust badges', async () => {
+    await renderFunnel(flow, '/reversal-protocol', { quizData: { age: 50, email: 'ann@example.com' } });
+    const main = await screen.findByRole('main');
+    await screen.findByRole('button', { name: buttonOf('reversal-protocol') });
+    expectFinished(main);
+  });
+
+  it("'Creating Your Protocol' shows its progress, what happens next, the guarantee and trust badges", async () => {
+    const creating = screenOf('creating-protocol');
+    expect(creating.kind).toBe('redirect');
+    const message = 'message' in creating ? creating.message : '';
+    await renderFunnel(flow, '/reversal-protocol', { quizData: { age: 50, email: 'ann@example.com' } });
+    await userEvent.click(await screen.findByRole('button', { name: buttonOf('reversal-protocol') }));
+    await screen.findByText(message);
+    expectFinished(await screen.findByRole('main'));
+    expect(document.querySelector('[data-block="steps"] [aria-current="step"]')).not.toBeNull();
+  });
+});
