@@ -7,7 +7,7 @@
 import type { Track, Tracking } from '../engine/flow.gen.ts';
 import type { TrackingPort, VisitorSnapshot } from '../engine/ports.ts';
 import type { DeadLetters } from './dead-letters.ts';
-import { exposuresDue, variantsArg, type ExperimentTracking } from './exposures.ts';
+import { exposuresDue, markExposed, variantsArg, type ExperimentTracking } from './exposures.ts';
 import type { Campaign } from './landing.ts';
 import type { Outbox } from './outbox.ts';
 
@@ -109,6 +109,8 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
   const journeySteps: readonly string[] = flow?.tracking?.journeySteps ?? [];
   const now = options.now ?? (() => new Date());
   const variants = variantsArg(options.experiments?.assignments ?? []);
+  /** Exposures sent from this page and not yet confirmed (see markExposed). */
+  const sending = new Set<string>();
   /** The `variants` argument, left out when no experiment runs (older backends don't take it). */
   const variantArgs: Record<string, unknown> = variants ? { variants } : {};
 
@@ -167,10 +169,22 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
   return {
     screenViewed(track: Track, screenId, visitor) {
       if (track.journey) journey(visitor, track.journey);
-      for (const args of exposuresDue(options.experiments, screenId, visitor.sessionId, now(), () => '')) {
+      for (const args of exposuresDue(
+        options.experiments,
+        screenId,
+        visitor.sessionId,
+        now(),
+        () => '',
+        sending,
+      )) {
         // The exposure's event id is its outbox entry id, so a retry writes one row.
         const id = crypto.randomUUID();
-        send('track_exposure', { ...args, event_id: id }, 'Failed to record an experiment exposure', id);
+        const experiment = String(args['experiment']);
+        sending.add(experiment);
+        outbox.enqueue('track_exposure', { ...args, event_id: id }, { id }).then(
+          () => markExposed(options.experiments, experiment),
+          () => log(`Failed to record an experiment exposure; ${fate(id)}`),
+        );
       }
       if (track.step) {
         const number = track.stepNumber ?? DEFAULT_STEP_NUMBER;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Assignment } from '../engine/experiment-assignment.ts';
 import type { Experiment } from '../engine/flow.gen.ts';
 import { createBackendTracking } from './backend-tracking.ts';
-import { EXPOSURES_KEY, exposuresDue } from './exposures.ts';
+import { EXPOSURES_KEY, exposuresDue, markExposed } from './exposures.ts';
 
 const assignment: Assignment = {
   experiment: 'cliff-headline',
@@ -55,6 +55,12 @@ describe('exposures', () => {
       screen: 'cliff-education',
       override: false,
     });
+    // Not recorded until the backend has it: a page left before that sends it again.
+    expect(storage.getItem(EXPOSURES_KEY)).toBeNull();
+    expect(
+      exposuresDue(experiments, 'cliff-education', 's1', now, eventId, new Set(['cliff-headline'])),
+    ).toEqual([]);
+    markExposed(experiments, 'cliff-headline');
     expect(storage.getItem(EXPOSURES_KEY)).toBe('["cliff-headline"]');
     // A reload, or a second tab (another session) of the same visitor: nothing more.
     expect(exposuresDue(experiments, 'cliff-education', 's2', now, eventId)).toEqual([]);

@@ -40,8 +40,8 @@ function recorded(storage: ExperimentTracking['storage']): string[] {
 }
 
 /**
- * The `track_exposure` arguments due now that `screenId` is shown (usually none), marking them
- * recorded. `eventId` makes each argument set its own outbox entry id.
+ * The `track_exposure` arguments due now that `screenId` is shown (usually none): experiments not
+ * recorded yet (nor `sending` in this page) that change this screen. `eventId` gives each its id.
  */
 export function exposuresDue(
   experiments: ExperimentTracking | undefined,
@@ -49,20 +49,16 @@ export function exposuresDue(
   sessionId: string,
   now: Date,
   eventId: () => string,
+  sending: ReadonlySet<string> = new Set(),
 ): Record<string, unknown>[] {
   if (!experiments) return [];
   const done = recorded(experiments.storage);
   const due = experiments.assignments.filter((a) => {
     const definition = experiments.experiments.find((e) => e.id === a.experiment);
     const where = definition ? exposureScreens(definition) : { screens: [], everywhere: false };
-    return !done.includes(a.experiment) && (where.everywhere || where.screens.includes(screenId));
+    const waiting = done.includes(a.experiment) || sending.has(a.experiment);
+    return !waiting && (where.everywhere || where.screens.includes(screenId));
   });
-  if (due.length === 0) return [];
-  try {
-    experiments.storage?.setItem(EXPOSURES_KEY, JSON.stringify([...done, ...due.map((a) => a.experiment)]));
-  } catch {
-    // Without storage a reload may send it again; the database keeps the first one only.
-  }
   return due.map((a) => ({
     event_id: eventId(),
     visitor_id: experiments.visitorId,
@@ -73,4 +69,19 @@ export function exposuresDue(
     override: a.override,
     exposed_at: now.toISOString(),
   }));
+}
+
+/**
+ * Marks an experiment's exposure recorded, once the backend has it: a page left before that sends it
+ * again from the next page or tab (the database keeps the first row only), so none is lost.
+ */
+export function markExposed(experiments: ExperimentTracking | undefined, experiment: string): void {
+  if (!experiments) return;
+  const done = recorded(experiments.storage);
+  if (done.includes(experiment)) return;
+  try {
+    experiments.storage?.setItem(EXPOSURES_KEY, JSON.stringify([...done, experiment]));
+  } catch {
+    // Without storage a later page may send it again; the database keeps the first one only.
+  }
 }
