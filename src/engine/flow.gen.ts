@@ -587,6 +587,48 @@ export type AnswerKey6 = string;
  * A json-logic expression (https://jsonlogic.com) or a plain value: a number, text, list or object.
  */
 export type Expression = unknown;
+/**
+ * A/B tests. Each variant is a list of patches over this flow; `flow:check` proves every variant as a complete flow. A visitor is assigned to one variant per experiment by a hash of the experiment id and her visitor id, so she keeps it across reloads and tabs.
+ *
+ * @maxItems 10
+ */
+export type Experiments =
+  | []
+  | [Experiment]
+  | [Experiment, Experiment]
+  | [Experiment, Experiment, Experiment]
+  | [Experiment, Experiment, Experiment, Experiment]
+  | [Experiment, Experiment, Experiment, Experiment, Experiment]
+  | [Experiment, Experiment, Experiment, Experiment, Experiment, Experiment]
+  | [Experiment, Experiment, Experiment, Experiment, Experiment, Experiment, Experiment]
+  | [Experiment, Experiment, Experiment, Experiment, Experiment, Experiment, Experiment, Experiment]
+  | [
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+    ]
+  | [
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+    ];
+/**
+ * An experiment or variant id: lower-case letters, digits, _ and -, starting with a letter, at most 63 characters (the database checks the same pattern).
+ */
+export type ExperimentId = string;
 
 /**
  * A funnel: every screen, its route, copy, options, answer, transitions, delays, guards and tracking. Validated at build time and by `npm run flow:check`.
@@ -642,6 +684,7 @@ export interface Flow {
       assessment: string;
     };
   };
+  experiments?: Experiments;
 }
 /**
  * Values the spec leaves to the business: brand, persona, URLs, pixel, consent. Any setting can be used in copy and routes as {settings.name}.
@@ -1841,4 +1884,71 @@ export interface SampleAnswers3 {
    * An answer.
    */
   [k: string]: string | number | string[];
+}
+/**
+ * One A/B test: its variants (each a weighted overlay on the flow), the goal it is judged by, and when it runs.
+ */
+export interface Experiment {
+  id: ExperimentId;
+  /**
+   * What the test is about, for the report's readers.
+   */
+  description?: string;
+  /**
+   * What counts as a conversion: "lead" (a lead saved), "final_cta" (the final call to action clicked) or { "journey": <step> } (a journey step reached).
+   */
+  goal:
+    | ('lead' | 'final_cta')
+    | {
+        journey: JourneyStep2;
+      };
+  /**
+   * First day the test runs (UTC, YYYY-MM-DD). Before it every visitor sees the flow without patches.
+   */
+  start: string;
+  /**
+   * Last day the test runs (UTC, YYYY-MM-DD, inclusive). After it every visitor sees the flow without patches.
+   */
+  stop: string;
+  /**
+   * The arms of the test: at least two, ids unique. A variant with no patches is the control.
+   *
+   * @minItems 2
+   * @maxItems 5
+   */
+  variants:
+    | [Variant, Variant]
+    | [Variant, Variant, Variant]
+    | [Variant, Variant, Variant, Variant]
+    | [Variant, Variant, Variant, Variant, Variant];
+}
+/**
+ * One arm of an experiment: its share of visitors and what it changes.
+ */
+export interface Variant {
+  id: ExperimentId;
+  /**
+   * Relative share of visitors (e.g. 50 and 50, or 1 and 3).
+   */
+  weight: number;
+  /**
+   * Changes to the flow, applied in order (a subset of JSON Patch, RFC 6902). Paths start with /screens/ or /settings/.
+   *
+   * @maxItems 50
+   */
+  patches: Patch[];
+}
+/**
+ * One change: `replace` a value that exists, `add` a value under an existing parent (a new screen, an item of a list at an index or at the end with -), or `remove` a value that exists.
+ */
+export interface Patch {
+  op: 'replace' | 'add' | 'remove';
+  /**
+   * JSON pointer of the changed value, e.g. /screens/cliff-education/content/0/text.
+   */
+  path: string;
+  /**
+   * The new value (for replace and add).
+   */
+  value?: string | number | boolean | {} | unknown[] | null;
 }
