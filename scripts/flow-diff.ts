@@ -3,6 +3,7 @@
  * (screens added or removed, transitions, routes, progress, options, copy, reachability, settings,
  * scoring), for review. A new file with checker errors is still compared, so a screen that became
  * unreachable shows up here too; the errors are listed after the summary.
+ * `npm run flow:diff <flow.json>` (one file) shows what each of its experiment variants changes.
  */
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
@@ -10,11 +11,14 @@ import type { Flow } from '../src/engine/flow.gen.ts';
 import { diffFlows } from '../src/engine/validation/flow-diff.ts';
 import { parseJsonSource } from '../src/engine/validation/json-source.ts';
 import { isFlow } from '../src/engine/validation/schema-check.ts';
+import { variantDiffs } from '../src/engine/validation/variant-diff.ts';
 import { formatIssue, validateFlowText, type FlowIssue } from '../src/engine/validation/validate-flow.ts';
 
 const [oldPath, newPath] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
-if (oldPath === undefined || newPath === undefined) {
-  console.error('usage: npm run flow:diff <old.json> <new.json>');
+if (oldPath === undefined) {
+  console.error(
+    'usage: npm run flow:diff <old.json> <new.json>, or npm run flow:diff <flow.json> for its experiments',
+  );
   process.exit(2);
 }
 
@@ -32,6 +36,12 @@ async function read(path: string): Promise<{ flow: Flow; errors: FlowIssue[] }> 
   return { flow: value, errors };
 }
 
+if (newPath === undefined) {
+  const { flow, errors } = await read(oldPath);
+  console.log(variantDiffs(flow).join('\n'));
+  for (const issue of errors) console.log(`  ${formatIssue(issue)}`);
+  process.exit(errors.length > 0 ? 1 : 0);
+}
 const before = await read(oldPath);
 const after = await read(newPath);
 console.log(diffFlows(before.flow, after.flow).join('\n'));

@@ -9,7 +9,7 @@ import type { Plugin } from 'vite';
 import { flowFile } from './lib/flow-path.ts';
 import { themeCss, themedHtml } from './lib/theme-html.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
-import { partModule } from './lib/flow-parts.ts';
+import { firstScreenFlow, partModule, resultModel, trackingPart } from './lib/flow-parts.ts';
 
 const VIRTUAL_ID = 'virtual:flow';
 const RESOLVED_ID = '\0virtual:flow';
@@ -75,16 +75,8 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
         );
       }
       if (id === RESOLVED_THEME_ID) return themeCss(flow.theme);
-      if (id === RESOLVED_TRACKING_ID) {
-        const tracking = { id: flow.id, version: flow.version, ...(flow.tracking ? { tracking: flow.tracking } : {}) };
-        return `export default ${JSON.stringify(tracking, null, 2)};\n`;
-      }
-      const { computations, tables, analyses, samples, theme, tracking: _tracking, ...screensAndSettings } = flow;
-      // The theme's title, description, colours and fonts are applied at build time; the page only needs
-      // the wordmark. Storybook's sample visitors travel with the (lazy) result model, off the first load.
-      const first = theme?.wordmark === undefined ? screensAndSettings : { ...screensAndSettings, theme: { wordmark: theme.wordmark } };
-      const model = id === RESOLVED_ID ? first : { computations, tables, analyses, samples };
-      return partModule(model);
+      if (id === RESOLVED_TRACKING_ID) return partModule(trackingPart(flow));
+      return partModule(id === RESOLVED_ID ? firstScreenFlow(flow) : resultModel(flow));
     },
     // A failed load records no watched file, so a fix must still reload the page and clear the overlay.
     hotUpdate({ file: changed }) {

@@ -4,10 +4,12 @@
  * Builds pointed at hosted Supabase (VITE_SUPABASE_URL) simply never call it.
  */
 import { readFileSync } from 'node:fs';
+import { Server } from 'node:http';
 import { resolve } from 'node:path';
 import type { Connect, Plugin } from 'vite';
 import { createLocalBackend, type LocalBackend } from '../server/local-backend.ts';
 import { localFunctions } from '../server/local-functions.ts';
+import { applyHttpLimits } from '../server/http-limits.ts';
 import { flowFile } from './lib/flow-path.ts';
 
 export interface LocalBackendPluginOptions {
@@ -22,12 +24,14 @@ export function localBackendPlugin(options: LocalBackendPluginOptions = {}): Plu
   let root = process.cwd();
   // A backend the caller passed is the caller's to close; one made here closes with the server.
   let owned: LocalBackend | undefined;
+  // Stops the analysis workers when the server closes (a dev-server restart makes a new pool).
+  const stopped = new AbortController();
   const mount = (middlewares: Connect.Server): LocalBackend | undefined => {
     const backend =
       options.backend ??
       (owned = createLocalBackend({
         dataDir: resolve(root, LOCAL_DATA_DIR),
-        functions: localFunctions(resolve(root, flowFile())),
+        functions: localFunctions(resolve(root, flowFile()), { signal: stopped.signal }),
         metaWorker: { flowPixelId: flowPixelId(resolve(root, flowFile())) },
       }));
     middlewares.use((req, res, next) => backend.middleware(req, res, next));
@@ -39,12 +43,21 @@ export function localBackendPlugin(options: LocalBackendPluginOptions = {}): Plu
       root = config.root;
     },
     configureServer(server) {
+      // Both hooks run before Vite listens, which is when Node starts enforcing the timeouts.
+      if (server.httpServer instanceof Server) applyHttpLimits(server.httpServer);
       const backend = mount(server.middlewares);
-      server.httpServer?.once('close', () => void backend?.close());
+      server.httpServer?.once('close', () => {
+        stopped.abort();
+        void backend?.close();
+      });
     },
     configurePreviewServer(server) {
+      if (server.httpServer instanceof Server) applyHttpLimits(server.httpServer);
       const backend = mount(server.middlewares);
-      server.httpServer.once('close', () => void backend?.close());
+      server.httpServer.once('close', () => {
+        stopped.abort();
+        void backend?.close();
+      });
     },
   };
 }

@@ -11,14 +11,11 @@ import { decodeImage, ImageDecodeError } from './face/decode-image.ts';
 import { loadFaceModel } from './face/face-model.ts';
 import { measureSkinMarkers } from './face/skin-markers.ts';
 
+/** Status and code per decoder failure; the message is the decoder's own, which names the reason. */
 const DECODE_ERRORS = {
-  unsupported: [
-    415,
-    'unsupported_media_type',
-    'This image format cannot be analysed; please use a JPG or PNG photo.',
-  ],
-  corrupt: [400, 'corrupt_image', 'The photo could not be decoded; it may be damaged.'],
-  too_large: [400, 'image_dimensions_too_large', 'The photo has too many pixels to analyse.'],
+  unsupported: [415, 'unsupported_media_type'],
+  corrupt: [400, 'corrupt_image'],
+  too_large: [400, 'image_dimensions_too_large'],
 } as const;
 
 /** Reads the largest face with face-api (SSD MobileNet, 68 landmarks, age) and measures its surface markers (wrinkles, texture, tone). */
@@ -30,8 +27,8 @@ export function createFaceReader(): FaceAnalyzer {
         image = await decodeImage(bytes, type);
       } catch (error) {
         if (!(error instanceof ImageDecodeError)) throw error;
-        const [status, code, message] = DECODE_ERRORS[error.code];
-        throw new RequestError(status, code, message, 'imageUrl');
+        const [status, code] = DECODE_ERRORS[error.code];
+        throw new RequestError(status, code, `imageUrl: ${error.message}`, 'imageUrl');
       }
       const faces = await (await loadFaceModel()).detect(image);
       const face = faces[0];
@@ -51,12 +48,17 @@ export function createFaceReader(): FaceAnalyzer {
   };
 }
 
+/**
+ * @param analyzer The face reader: in this thread by default (the Deno edge function); the local
+ *   server passes its worker pool (server/face-pool).
+ */
 export function createLocalAnalyzeFace(
   model: ResultModel,
   allowedOrigins: AllowedOrigins = '*',
+  analyzer: FaceAnalyzer = createFaceReader(),
 ): (request: Request) => Promise<Response> {
   return createAnalyzeFaceHandler({
-    analyzer: createFaceReader(),
+    analyzer,
     assess: (questionnaire, reading) => photoAssessment(model, questionnaire, reading, crypto.randomUUID()),
     allowedOrigins,
     log: (message) => console.warn(message),

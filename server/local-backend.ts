@@ -11,6 +11,7 @@ import { LOCAL_ANON_KEY } from '../src/tracking/backend-config.ts';
 import { openDatabase } from './database.ts';
 import { startMetaWorker, type MetaWorker, type MetaWorkerOptions } from './meta-worker.ts';
 import { callRpc, errorBody } from './rpc.ts';
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../supabase/functions/_shared/http.ts';
 
 /** Request bodies above this are refused (413) before they are parsed. */
 export const MAX_RPC_BODY_BYTES = 64 * 1024;
@@ -86,10 +87,27 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 
 function parseJson(raw: Buffer): unknown {
   if (raw.length === 0) return {};
+  const text = raw.toString('utf8');
+  // Checked on the text, before parsing: a deep enough value costs the parser seconds by itself.
+  if (exceedsJsonDepth(text, MAX_JSON_DEPTH))
+    throw new HttpError(400, 'PGRST102', `The request body nests JSON deeper than ${MAX_JSON_DEPTH} levels`);
   try {
-    return JSON.parse(raw.toString('utf8'));
+    return JSON.parse(text);
   } catch {
     throw new HttpError(400, 'PGRST102', 'The request body is not valid JSON');
+  }
+}
+
+/** A %-decoded path segment; a malformed escape is the client's mistake (400), not a failure. */
+function decodeSegment(segment: string, what: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new HttpError(
+      400,
+      'PGRST100',
+      `The ${what === 'path' ? 'path' : `${what} in the path`} has a malformed %-escape: a % must start two hex digits of UTF-8`,
+    );
   }
 }
 
@@ -186,15 +204,20 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
     const rpcMatch = /^\/rest\/v1\/rpc\/([^/?]+)$/.exec(path);
     const tableMatch = /^\/rest\/v1\/([^/?]+)$/.exec(path);
     const functionMatch = /^\/functions\/v1\/([^/?]+)$/.exec(path);
-    if (!rpcMatch && !tableMatch && !functionMatch) return false;
+    if (!rpcMatch && !tableMatch && !functionMatch) {
+      // Any other path goes to the static files and the app shell, but not with a broken escape.
+      decodeSegment(path, 'path');
+      return false;
+    }
     if (req.method === 'OPTIONS') {
       send(res, 204);
       return true;
     }
     checkApiKey(req);
-    if (rpcMatch?.[1]) await rpc(req, res, decodeURIComponent(rpcMatch[1]));
-    else if (functionMatch?.[1]) await edgeFunction(req, res, decodeURIComponent(functionMatch[1]));
-    else if (tableMatch?.[1]) await table(req, res, decodeURIComponent(tableMatch[1]));
+    if (rpcMatch?.[1]) await rpc(req, res, decodeSegment(rpcMatch[1], 'function name'));
+    else if (functionMatch?.[1])
+      await edgeFunction(req, res, decodeSegment(functionMatch[1], 'function name'));
+    else if (tableMatch?.[1]) await table(req, res, decodeSegment(tableMatch[1], 'table name'));
     return true;
   }
 

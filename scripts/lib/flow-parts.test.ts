@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { loadFlow } from '../../tests/support/load-flow.ts';
-import { firstScreenFlow, flowBudgetLine, resultModel } from './flow-parts.ts';
+import { firstScreenFlow, flowBudgetLine, resultModel, trackingPart } from './flow-parts.ts';
 
 const flow = loadFlow();
 
@@ -9,8 +9,14 @@ describe('the parts a flow ships in', () => {
   it('keeps the result model out of the first screen and all of it in the later chunk', () => {
     const first = firstScreenFlow(flow);
     expect(Object.keys(first)).not.toEqual(expect.arrayContaining(['computations']));
-    expect(['computations', 'tables', 'analyses'].some((key) => key in first)).toBe(false);
-    expect(resultModel(flow)).toEqual({ computations: flow.computations, tables: flow.tables, analyses: flow.analyses });
+    expect(['computations', 'tables', 'analyses', 'samples', 'tracking'].some((key) => key in first)).toBe(false);
+    expect(resultModel(flow)).toEqual({
+      computations: flow.computations,
+      tables: flow.tables,
+      analyses: flow.analyses,
+      samples: flow.samples,
+    });
+    expect(trackingPart(flow)).toEqual({ id: flow.id, version: flow.version, tracking: flow.tracking });
   });
 
   it("prints the copy's measured share of the first-screen budget", () => {

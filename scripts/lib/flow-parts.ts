@@ -1,21 +1,37 @@
 /**
  * How a flow ships: the screens, settings and copy in the first screen's bundle (`virtual:flow`), the
- * result model (tables, computations, analyses) in a chunk that loads after it (`virtual:flow-scoring`).
+ * result model (tables, computations, analyses, and Storybook's samples) in a chunk that loads after it
+ * (`virtual:flow-scoring`), the id, version and tracking names with the tracking code
+ * (`virtual:flow-tracking`). The theme's title, description, colours and fonts are applied at build
+ * time (scripts/lib/theme-html.ts): the page only needs its wordmark.
  * The Vite plugin serves these parts and `npm run flow:check` measures the first one.
  */
 import { gzipSync } from 'node:zlib';
 import type { Flow } from '../../src/engine/flow.gen.ts';
 import { FIRST_SCREEN_BUDGET_BYTES } from './first-screen.ts';
 
-/** The flow without its result model: what the first screen's bundle holds. */
-export function firstScreenFlow(flow: Flow): Omit<Flow, 'computations' | 'tables' | 'analyses'> {
-  const { computations: _computations, tables: _tables, analyses: _analyses, ...rest } = flow;
-  return rest;
+/** The flow without its result model, samples and tracking: what the first screen's bundle holds. */
+export function firstScreenFlow(flow: Flow): Omit<Flow, 'computations' | 'tables' | 'analyses' | 'samples' | 'tracking'> {
+  const {
+    computations: _computations,
+    tables: _tables,
+    analyses: _analyses,
+    samples: _samples,
+    tracking: _tracking,
+    theme,
+    ...rest
+  } = flow;
+  return theme?.wordmark === undefined ? rest : { ...rest, theme: { wordmark: theme.wordmark } };
 }
 
-/** The result model, loaded with the result code after the first screen. */
-export function resultModel(flow: Flow): Pick<Flow, 'computations' | 'tables' | 'analyses'> {
-  return { computations: flow.computations, tables: flow.tables, analyses: flow.analyses };
+/** The result model (and Storybook's samples), loaded with the result code after the first screen. */
+export function resultModel(flow: Flow): Pick<Flow, 'computations' | 'tables' | 'analyses' | 'samples'> {
+  return { computations: flow.computations, tables: flow.tables, analyses: flow.analyses, samples: flow.samples };
+}
+
+/** What the tracking code needs: the flow's id and version and its tracking names. */
+export function trackingPart(flow: Flow): Pick<Flow, 'id' | 'version' | 'tracking'> {
+  return flow.tracking ? { id: flow.id, version: flow.version, tracking: flow.tracking } : { id: flow.id, version: flow.version };
 }
 
 /** The module source of a served part (a minifier keeps the literal, minus the indentation). */

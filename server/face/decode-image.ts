@@ -3,7 +3,8 @@
  * in Node, in the local server and in an edge runtime), and downscaling it for face detection.
  *
  * JPEG: jpeg-js, with its resolution and memory limits. PNG: pngjs (sync reader), after checking the
- * header's dimensions so a tiny file cannot ask for gigapixels. GIF: omggif, first frame. WebP: no
+ * header's dimensions so a tiny file cannot ask for gigapixels, and after a first inflate bounded by
+ * what those dimensions allow (png-inflate-bound.ts). GIF: omggif, first frame. WebP: no
  * reasonable pure-JS decoder exists, so it is rejected with a clear `unsupported` error (the browser
  * re-encodes photos to JPEG before upload, so a WebP only arrives from a hand-made request).
  *
@@ -13,6 +14,7 @@ import { decode as decodeJpegJs } from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { GifReader } from 'omggif';
 import { sniffImageType, type ImageType } from '../../supabase/functions/_shared/image-bytes.ts';
+import { checkPngInflate } from './png-inflate-bound.ts';
 
 /** Decoded pixels: `data` is RGBA, row-major, `width * height * 4` bytes. */
 export interface DecodedImage {
@@ -130,6 +132,8 @@ function decodePng(bytes: Uint8Array, maxMegapixels: number): DecodedImage {
   if (bytes.length < 33) throw new ImageDecodeError('corrupt', 'The PNG is truncated.');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   checkSize(view.getUint32(16), view.getUint32(20), maxMegapixels);
+  const refused = checkPngInflate(bytes);
+  if (refused !== null) throw new ImageDecodeError('corrupt', `The photo could not be decoded: ${refused}.`);
   try {
     const png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     checkSize(png.width, png.height, maxMegapixels);
@@ -161,6 +165,15 @@ function decodeGif(bytes: Uint8Array, maxMegapixels: number): DecodedImage {
   }
   checkSize(reader.width, reader.height, maxMegapixels);
   if (reader.numFrames() < 1) throw new ImageDecodeError('corrupt', 'The GIF has no frames.');
+  // omggif allocates the frame's width × height for its LZW output and stops at the first code
+  // beyond it; a frame held inside the screen bounds that output by the screen's checked size.
+  const frame = reader.frameInfo(0);
+  if (frame.x + frame.width > reader.width || frame.y + frame.height > reader.height) {
+    throw new ImageDecodeError(
+      'corrupt',
+      `The GIF's first frame (${frame.width} × ${frame.height} at ${frame.x}, ${frame.y}) lies outside its ${reader.width} × ${reader.height} screen.`,
+    );
+  }
   const data = new Uint8Array(reader.width * reader.height * 4);
   try {
     reader.decodeAndBlitFrameRGBA(0, data);

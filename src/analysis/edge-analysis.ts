@@ -44,6 +44,7 @@ export function createEdgeAnalysis(
   const timeoutMs = options.timeoutMs ?? ANALYSIS_TIMEOUT_MS;
   return {
     async analyzePhoto(image, visitor) {
+      if (image === null) throw new AnalysisError(0, 'no_photo');
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), timeoutMs);
       try {

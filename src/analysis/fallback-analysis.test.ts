@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VisitorSnapshot } from '../engine/ports.ts';
+import { AnalysisError } from './edge-analysis.ts';
 import { withFallback } from './fallback-analysis.ts';
 
 const visitor: VisitorSnapshot = { sessionId: 's', answers: { age: 50 }, data: {}, leadId: null };
@@ -21,4 +22,23 @@ describe('withFallback', () => {
   it('uses the estimate when no analysis is configured', async () => {
     await expect(withFallback(null, fallback, () => undefined).analyzePhoto('x', visitor)).resolves.toEqual({ source: 'answers', age: 50 });
   });
+
+  it('passes a refusal the visitor can act on (422 no_face) on, instead of an estimate as if her photo was read', async () => {
+    const warnings: string[] = [];
+    const port = withFallback(
+      { analyzePhoto: () => Promise.reject(new AnalysisError(422, 'no_face')) },
+      fallback,
+      (m) => warnings.push(m),
+    );
+    await expect(port.analyzePhoto('data:image/jpeg;base64,AA', visitor)).rejects.toMatchObject({ code: 'no_face' });
+    expect(warnings).toEqual([]);
+  });
+
+  it('estimates from the answers alone when the visitor goes on without a photo', async () => {
+    let called = false;
+    const port = withFallback({ analyzePhoto: () => ((called = true), Promise.resolve({})) }, fallback, () => undefined);
+    await expect(port.analyzePhoto(null, visitor)).resolves.toEqual({ source: 'answers', age: 50 });
+    expect(called).toBe(false);
+  });
 });
+

@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { ScreenLoading } from '../components/screen-loading.tsx';
 import { ScreenFrame } from '../components/screen-frame.tsx';
 import type { FunnelMachine } from '../engine/compile-flow.ts';
+import type { ScreenEvent } from '../engine/events.ts';
 import type { Flow } from '../engine/flow-model.ts';
 import type { ScopeBuilder } from '../engine/scope.ts';
 import { readsResult, screenView, type ScreenView } from '../engine/screen-view.ts';
@@ -14,24 +15,27 @@ import { useShownView } from './use-shown-view.ts';
 
 export interface CurrentScreenProps {
   actor: ActorRefFrom<FunnelMachine>;
+  /** Sends a screen's events to the machine (stamped with the visit their gesture began on). */
+  send: (event: ScreenEvent) => void;
   flow: Flow;
   scopeFor: ScopeBuilder;
+  /** The result code's loading promise (a screen that shows a result waits for it). */
   results: Pick<LazyResults, 'ready'>;
-  /** Whether the result code is in (screens that show a result wait until it is). */
+  /** Whether the result code is in. */
   resultsReady: boolean;
-  /** Told the id of every screen the visitor reaches (e.g. to prefetch the screens after it). */
+  /** Told the id of every screen the visitor reaches. */
   onScreen?: (screenId: string) => void;
 }
 
 /**
  * The screen the machine is on, in its frame. Everything that can throw while a screen is drawn
  * (reading the machine, which rethrows a machine error; resolving copy and rules; the renderer) runs
- * here, below FunnelApp's error boundary.
+ * here, below FunnelApp's error boundary. A screen whose code is in draws at once; one still loading
+ * leaves the previous screen up (inert) instead of flashing a spinner.
  */
-export function CurrentScreen({ actor, flow, scopeFor, results, resultsReady, onScreen }: CurrentScreenProps) {
+export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsReady, onScreen }: CurrentScreenProps) {
   const snapshot = useSelector(actor, (s) => s);
   const view = useMemo(() => screenView(snapshot, flow, scopeFor), [snapshot, flow, scopeFor]);
-  // A screen whose code is in draws at once; one still loading leaves the previous screen up.
   const isReady = useCallback(
     ({ screen }: ScreenView) => isRendererLoaded(screen.kind) && (resultsReady || !readsResult(screen)),
     [resultsReady],
@@ -78,7 +82,7 @@ export function CurrentScreen({ actor, flow, scopeFor, results, resultsReady, on
             error={shown.error}
             errorField={shown.errorField}
             photo={shown.photo}
-            send={actor.send}
+            send={send}
           />
         )}
       </ScreenFrame>

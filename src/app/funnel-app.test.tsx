@@ -2,7 +2,7 @@
  * The running funnel follows the flow file alone: a changed label or a reorder in a copy of the JSON
  * changes what the visitor sees, with no code change.
  */
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Flow } from '../engine/flow-model.ts';
@@ -63,6 +63,34 @@ describe('FunnelApp', () => {
     expect(await screen.findByRole('heading', { name: 'Which changes in your skin concern you most?' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'How old are you?' })).toBeInTheDocument();
+  });
+
+  // In a browser the second click of a double click (mousedown detail 2) lands on whatever the next
+  // screen shows at that spot: here its own Continue button. It must not move on again.
+  it('the second click of a double click lands on the next screen and does nothing there', async () => {
+    renderFunnel(loadFlow(), '/quiz/cliff-education');
+    const cliff = await screen.findByRole('button', { name: "Check If You're At the Tipping Point" });
+    fireEvent.mouseDown(cliff, { detail: 1 });
+    fireEvent.click(cliff, { detail: 1 });
+    const bridge = await screen.findByRole('button', { name: 'Upload Photo & Start Analysis' });
+    fireEvent.mouseDown(bridge, { detail: 2 });
+    fireEvent.click(bridge, { detail: 2 });
+    expect(window.location.pathname).toBe('/quiz/analysis-bridge');
+    // A new tap is a new gesture and moves on.
+    fireEvent.mouseDown(bridge, { detail: 1 });
+    fireEvent.click(bridge, { detail: 1 });
+    expect(window.location.pathname).toBe('/photo-analysis');
+  });
+
+  it('a held Enter key (repeats) moves one screen, not two', async () => {
+    renderFunnel(loadFlow(), '/quiz/cliff-education');
+    const cliff = await screen.findByRole('button', { name: "Check If You're At the Tipping Point" });
+    fireEvent.keyDown(cliff, { key: 'Enter' });
+    fireEvent.click(cliff, { detail: 0 });
+    const bridge = await screen.findByRole('button', { name: 'Upload Photo & Start Analysis' });
+    fireEvent.keyDown(bridge, { key: 'Enter', repeat: true });
+    fireEvent.click(bridge, { detail: 0 });
+    expect(window.location.pathname).toBe('/quiz/analysis-bridge');
   });
 
   it('keeps answers in sessionStorage and restores them on a reload', async () => {

@@ -1,10 +1,12 @@
 import 'virtual:flow-theme.css';
 import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ScreenErrorBoundary } from '../components/screen-error-boundary.tsx';
-import { compileFlow } from '../engine/compile-flow.ts';
+import { compileFlow, type FunnelSnapshot } from '../engine/compile-flow.ts';
+import type { ScreenEvent } from '../engine/events.ts';
 import type { Flow } from '../engine/flow-model.ts';
 import type { FunnelPorts } from '../engine/ports.ts';
+import { optionLabels } from '../engine/option-labels.ts';
 import { resolveRoute, routeTable } from '../engine/routes.ts';
 import { createScopeBuilder } from '../engine/scope.ts';
 import { currentScreenId } from '../engine/screen-view.ts';
@@ -12,6 +14,8 @@ import { resumeSession, saveSession } from '../engine/storage.ts';
 import { syncUrl } from '../engine/url-sync.ts';
 import type { LazyResults } from './lazy-results.ts';
 import { CurrentScreen } from './current-screen.tsx';
+import { trackGestureVisit, type GestureVisit } from './gesture-visit.ts';
+import { runningTimer } from './running-timer.ts';
 
 export interface FunnelAppProps {
   flow: Flow;
@@ -43,7 +47,7 @@ export function FunnelApp({ flow, ports, results, storage, onScreen }: FunnelApp
   }, [results]);
   // Until the result code is in, screens derive no result (and the ones that show one wait).
   const scopeFor = useMemo(
-    () => createScopeBuilder(flow.settings, resultsReady ? results.derive : () => ({})),
+    () => createScopeBuilder(flow.settings, resultsReady ? results.derive : () => ({}), optionLabels(flow)),
     [flow, results, resultsReady],
   );
   // A session left by another flow version, or on a screen that is gone, restarts cleanly.
@@ -55,17 +59,43 @@ export function FunnelApp({ flow, ports, results, storage, onScreen }: FunnelApp
 
   useEffect(() => syncUrl(actor, flow, routes, window), [actor, flow, routes]);
 
+  // Screen events carry the visit their gesture began on, so a double tap can't skip a screen.
+  const gesture = useRef<GestureVisit | null>(null);
+  useEffect(() => {
+    const tracker = trackGestureVisit(document, () => actor.getSnapshot().context.visit);
+    gesture.current = tracker;
+    return () => {
+      tracker.stop();
+      gesture.current = null;
+    };
+  }, [actor]);
+  const send = useCallback(
+    (event: ScreenEvent) =>
+      actor.send(
+        event.type === 'CONTINUE' || event.type === 'SELECT_OPTION' || event.type === 'CONTINUE_WITHOUT'
+          ? { ...event, visit: gesture.current?.stamp() }
+          : event,
+      ),
+    [actor],
+  );
+
   useEffect(() => {
     // The screen is saved too, so a later flow version knows where this session was.
     let last = actor.getSnapshot();
-    saveSession(storage, flow, last.context, currentScreenId(last));
+    const save = (snapshot: FunnelSnapshot) =>
+      saveSession(storage, flow, snapshot.context, currentScreenId(snapshot), {
+        timer: runningTimer(snapshot, flow, window),
+        photoChosen: snapshot.context.photo !== null,
+      });
+    save(last);
     const subscription = actor.subscribe({
       next: (snapshot) => {
         const { context } = snapshot;
         const same = context.answers === last.context.answers && context.data === last.context.data;
-        if (same && currentScreenId(snapshot) === currentScreenId(last)) return;
+        const place = context.visit === last.context.visit && context.photo === last.context.photo;
+        if (same && place && snapshot.value === last.value) return;
         last = snapshot;
-        saveSession(storage, flow, context, currentScreenId(snapshot));
+        save(snapshot);
       },
       // A machine error is shown (and logged) by the screen's error boundary, not thrown at the page.
       error: () => undefined,
@@ -82,11 +112,12 @@ export function FunnelApp({ flow, ports, results, storage, onScreen }: FunnelApp
     >
       <CurrentScreen
         actor={actor}
+        send={send}
         flow={flow}
         scopeFor={scopeFor}
         results={results}
         resultsReady={resultsReady}
-        {...(onScreen ? { onScreen } : {})}
+        onScreen={onScreen}
       />
     </ScreenErrorBoundary>
   );

@@ -1,13 +1,15 @@
 import '../components/tokens.css';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import flow from 'virtual:flow';
+import baseFlow from 'virtual:flow';
+import { applyPatches } from '../engine/apply-patches.ts';
 import { loadSession } from '../engine/storage.ts';
 import { preloadRenderer } from '../screens/registry.ts';
 import { backendConfig } from '../tracking/backend-config.ts';
 import { deferPixel } from '../tracking/deferred-pixel.ts';
 import { rememberLanding } from '../tracking/landing.ts';
 import { createAppPorts } from './app-ports.ts';
+import { startExperiments } from './experiments.ts';
 import { FunnelApp } from './funnel-app.tsx';
 import { lazyResults } from './lazy-results.ts';
 import { createScreenPrefetch, whenIdle } from './screen-prefetch.ts';
@@ -19,6 +21,9 @@ const session = safeStorage(() => window.sessionStorage);
 const local = safeStorage(() => window.localStorage);
 const config = backendConfig(import.meta.env, window.location.origin);
 const landing = rememberLanding(session, document.referrer, window.location.search);
+// The visitor's experiment variants are applied before anything reads the flow: her variant is what runs.
+const visit = startExperiments(baseFlow, local, window.location.search, new Date());
+const flow = visit.patches.length === 0 ? baseFlow : applyPatches(baseFlow, visit.patches);
 // Load order: the current screen's renderer (fetched when it renders), then the screens after it in
 // flow order in idle time, and only then the result code, the backend code and the ad pixel, so none
 // of them is ever fetched or run ahead of a screen's chunk.
@@ -47,6 +52,11 @@ const ports = createAppPorts({
   session,
   referrer: landing.referrer,
   campaign: landing.campaign,
+  experiments: {
+    visitorId: visit.visitorId,
+    assignments: visit.assignments,
+    experiments: baseFlow.experiments ?? [],
+  },
   leadSinks: flow.settings.leadSinks ?? [],
   envPixelId: import.meta.env.VITE_META_PIXEL_ID,
   fallback: results.fallback,

@@ -31,6 +31,7 @@ describe('resuming a stored session', () => {
     expect(window.location.pathname).toBe('/quiz/skin-concerns');
     expect(JSON.parse(sessionStorage.getItem('quizData') ?? 'null')).toEqual({});
     expect(sessionStorage.getItem('assessmentData')).toBeNull();
+    // The start screen is timed: its running timer is stored too, so a reload finishes it.
     expect(JSON.parse(sessionStorage.getItem('quizData_flow') ?? 'null')).toEqual({
       id: flow.id,
       version: 1,
@@ -43,5 +44,25 @@ describe('resuming a stored session', () => {
     await renderFunnel(flow, '/quiz/age-selection', { quizData: { age: 61 } });
     expect(await screen.findByRole('slider')).toHaveValue('61');
     expect(window.location.pathname).toBe('/quiz/age-selection');
+  });
+
+  it('after a reload on the photo screen, asks for the photo again instead of a silent disabled button', async () => {
+    const message = flow.screens['photo-analysis'];
+    const chooseAgain = message?.kind === 'photo-upload' ? message.chooseAgainMessage : undefined;
+    expect(chooseAgain).toBeTruthy();
+    sessionStorage.setItem(
+      'quizData_flow',
+      JSON.stringify({ id: flow.id, version: 1, screen: 'photo-analysis', photoChosen: true }),
+    );
+    await renderFunnel(flow, '/photo-analysis', { quizData: { age: 50 } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(chooseAgain ?? '');
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('data:image');
+  });
+
+  it('says nothing about a photo when none had been chosen', async () => {
+    sessionStorage.setItem('quizData_flow', JSON.stringify({ id: flow.id, version: 1, screen: 'photo-analysis' }));
+    await renderFunnel(flow, '/photo-analysis', { quizData: { age: 50 } });
+    expect(await screen.findByRole('button', { name: 'Analyze My Skin' })).toBeDisabled();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

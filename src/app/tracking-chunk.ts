@@ -11,10 +11,16 @@ import type { TrackingPort } from '../engine/ports.ts';
 import type { BackendConfig } from '../tracking/backend-config.ts';
 import { createBackendTracking } from '../tracking/backend-tracking.ts';
 import type { Campaign } from '../tracking/landing.ts';
-import { createLeadSinks, createWebhookSender, LEAD_SINKS_KEY, type NewLead } from '../tracking/lead-sinks.ts';
+import {
+  createLeadSinks,
+  createWebhookSender,
+  LEAD_SINKS_KEY,
+  type NewLead,
+} from '../tracking/lead-sinks.ts';
 import { createDeadLetters } from '../tracking/dead-letters.ts';
 import { connectOutbox, createOutbox, type Outbox, type OutboxOptions } from '../tracking/outbox.ts';
 import { openTabOutbox, type TabStorage } from '../tracking/outbox-tabs.ts';
+import type { ExperimentTracking } from '../tracking/exposures.ts';
 import { createRpcSender, isRetryableRpc } from '../tracking/rpc-sender.ts';
 import { startSessionClock } from '../tracking/session-time.ts';
 import { onConsentChoice } from '../tracking/consent.ts';
@@ -53,6 +59,8 @@ export interface TrackingStart {
   leadSinks: readonly LeadSink[];
   /** A pixel id from the environment (VITE_META_PIXEL_ID); it wins over the flow's `pixelId`. */
   envPixelId?: string | undefined;
+  /** The visitor's experiment assignments and the flow's experiments (see experiments.ts). */
+  experiments?: Omit<ExperimentTracking, 'storage'>;
   warn: (message: string) => void;
 }
 
@@ -71,7 +79,12 @@ function startOutbox(
     locks: typeof navigator !== 'undefined' ? navigator.locks : undefined,
     events: window,
   });
-  const outbox = createOutbox({ ...options, storage: tab.storage, key: tab.key, timeoutMs: REQUEST_TIMEOUT_MS });
+  const outbox = createOutbox({
+    ...options,
+    storage: tab.storage,
+    key: tab.key,
+    timeoutMs: REQUEST_TIMEOUT_MS,
+  });
   tab.adoptInto(outbox);
   connectOutbox(outbox);
   void outbox.flush();
@@ -117,6 +130,8 @@ export function startTracking(options: TrackingStart): TrackingPort {
     conversions,
     page: { userAgent: navigator.userAgent, referrer: options.referrer, campaign: options.campaign },
     flow: { id: flow.id, version: flow.version, ...(flow.tracking ? { tracking: flow.tracking } : {}) },
+    // Exposures already recorded are kept beside the outbox, so reloads and tabs don't repeat them.
+    ...(options.experiments ? { experiments: { ...options.experiments, storage: options.local } } : {}),
     log: warn,
     deadLetters,
     onLead: startLeadSinks(options, deadLetters),
@@ -128,6 +143,8 @@ export function startTracking(options: TrackingStart): TrackingPort {
     consent: settings.consent ?? 'none',
     choices: options.local,
     target: windowDataLayer,
+    variants: () =>
+      Object.fromEntries((options.experiments?.assignments ?? []).map((a) => [a.experiment, a.variant])),
   });
 }
 

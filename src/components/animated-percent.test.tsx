@@ -65,4 +65,22 @@ describe('AnimatedPercent', () => {
     expect(shown()).toBe('73%');
     expect(container.querySelector('[aria-live="polite"]')).toHaveTextContent('73%');
   });
+
+  it('shows the unit and decimals it is given (years, one decimal), not always "%"', () => {
+    const { container } = render(
+      <AnimatedPercent from={40} to={56.24} delayMs={0} steps={4} stepMs={10} unit=" years" decimals={1} />,
+    );
+    expect(shown()).toBe('40.0 years');
+    act(() => vi.advanceTimersByTime(10));
+    expect(shown()).toBe('44.1 years');
+    act(() => vi.advanceTimersByTime(40));
+    expect(shown()).toBe('56.2 years');
+    expect(container.querySelector('[aria-live="polite"]')).toHaveTextContent('56.2 years');
+  });
+
+  it('shows a bare number when the unit is empty', () => {
+    render(<AnimatedPercent from={0} to={7} delayMs={0} steps={1} stepMs={10} unit="" />);
+    act(() => vi.advanceTimersByTime(20));
+    expect(shown()).toBe('7');
+  });
 });

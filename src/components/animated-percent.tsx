@@ -14,23 +14,34 @@ export interface AnimatedPercentProps {
   steps: number;
   /** Time per step, in ms. */
   stepMs: number;
+  /** Shown right after the figure: "%" (default), " years", or "" for none. */
+  unit?: string;
+  /** Decimals shown while counting and at the end (default 0). */
+  decimals?: number;
+}
+
+/** `value` rounded to `decimals` places. */
+function rounded(value: number, decimals: number): number {
+  const scale = 10 ** decimals;
+  return Math.round(value * scale) / scale;
 }
 
 /** The value shown after `step` of `steps` steps; the last step is exactly the (rounded) target. */
-function valueAt(from: number, to: number, step: number, steps: number): number {
-  if (step >= steps) return Math.round(to);
-  return Math.round(from + ((to - from) * step) / steps);
+function valueAt(from: number, to: number, step: number, steps: number, decimals: number): number {
+  if (step >= steps) return rounded(to, decimals);
+  return rounded(from + ((to - from) * step) / steps, decimals);
 }
 
 /**
- * A percentage that counts up to a score. Timers (not animation frames) drive it, so it is exact and
+ * A figure that counts up to a score, in the unit and with the decimals the flow declares (a
+ * percentage by default). Timers (not animation frames) drive it, so it is exact and
  * testable with fake timers. With reduced motion it shows the score at once. Only the final value is
  * announced to screen readers.
  */
-export function AnimatedPercent({ from, to, delayMs, steps, stepMs }: AnimatedPercentProps) {
+export function AnimatedPercent({ from, to, delayMs, steps, stepMs, unit = '%', decimals = 0 }: AnimatedPercentProps) {
   const reduced = useReducedMotion();
   const [shown, setShown] = useState<{ key: string; value: number; done: boolean } | null>(null);
-  const key = `${from}|${to}|${delayMs}|${steps}|${stepMs}|${reduced}`;
+  const key = `${from}|${to}|${delayMs}|${steps}|${stepMs}|${decimals}|${reduced}`;
 
   useEffect(() => {
     if (reduced) return;
@@ -39,7 +50,7 @@ export function AnimatedPercent({ from, to, delayMs, steps, stepMs }: AnimatedPe
     const advance = () => {
       step += 1;
       const done = step >= steps;
-      setShown({ key, value: valueAt(from, to, step, steps), done });
+      setShown({ key, value: valueAt(from, to, step, steps, decimals), done });
       if (done) clearInterval(interval);
     };
     const start = setTimeout(() => {
@@ -50,19 +61,20 @@ export function AnimatedPercent({ from, to, delayMs, steps, stepMs }: AnimatedPe
       clearTimeout(start);
       clearInterval(interval);
     };
-  }, [key, from, to, delayMs, steps, stepMs, reduced]);
+  }, [key, from, to, delayMs, steps, stepMs, decimals, reduced]);
 
   // State from an earlier target is stale; until the new count starts, show the new starting point.
   const current = shown?.key === key ? shown : null;
   const done = reduced || (current?.done ?? false);
-  const value = reduced ? Math.round(to) : (current?.value ?? Math.round(from));
+  const value = reduced ? rounded(to, decimals) : (current?.value ?? rounded(from, decimals));
+  const show = (figure: number) => `${figure.toFixed(decimals)}${unit}`;
 
   return (
     <span className={styles.percent}>
       <span aria-hidden="true" data-testid="animated-percent">
-        {value}%
+        {show(value)}
       </span>
-      <span aria-live="polite">{done && <VisuallyHidden>{`${Math.round(to)}%`}</VisuallyHidden>}</span>
+      <span aria-live="polite">{done && <VisuallyHidden>{show(rounded(to, decimals))}</VisuallyHidden>}</span>
     </span>
   );
 }

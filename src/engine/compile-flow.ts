@@ -7,7 +7,7 @@ import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { isComplete, selectOption, setFieldValue, setSliderValue, withDefaults } from './answers.ts';
 import type { FunnelEvent } from './events.ts';
 import { assertFlowVersion } from './flow-version.ts';
-import type { Answers, Flow, Screen, StoredData } from './flow-model.ts';
+import type { Flow, Screen } from './flow-model.ts';
 import type {
   Action,
   LogAction,
@@ -18,33 +18,17 @@ import type {
   TrackStepAction,
 } from './flow.gen.ts';
 import type { FunnelPorts, VisitorSnapshot } from './ports.ts';
+import { refusalMessage } from './photo-refusal.ts';
 import { refusalOf, refusalOnScreen } from './refusal.ts';
 import { routeTable } from './routes.ts';
 import { evaluate, holds } from './rules.ts';
 import { createScopeBuilder, type DeriveResult } from './scope.ts';
 import { interpolate } from './template.ts';
+import { isTimed, timerDelays, timerName } from './timed-visit.ts';
+import type { FunnelContext, FunnelInput } from './funnel-context.ts';
 
 /** What the visitor reads when submitted work fails and the flow names no message of its own. */
 const DEFAULT_ERROR = 'Something went wrong. Please try again.';
-
-/** What the app knows when the funnel starts: the address, and what storage held. */
-export interface FunnelInput {
-  path: string;
-  answers: Answers;
-  data: StoredData;
-  sessionId: string;
-}
-
-export interface FunnelContext extends FunnelInput {
-  /** The chosen photo (data URL); kept in memory only. */
-  photo: string | null;
-  /** A message for the visitor after failed work. */
-  error: string | null;
-  /** The form field `error` is about (an input the backend refused), or null. */
-  errorField: string | null;
-  /** Id of the saved lead, once known. */
-  leadId: string | null;
-}
 
 export interface CompileOptions {
   ports: FunnelPorts;
@@ -71,7 +55,9 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
 
   const funnel = setup({
     types: {} as { context: FunnelContext; events: FunnelEvent; input: FunnelInput; tags: 'busy' },
+    delays: timerDelays(flow),
     guards: {
+      resumes: ({ context }, params: { screen: string }) => context.resume?.screen === params.screen,
       pathIs: ({ context, event }, params: { screen: string }) =>
         routes.screenFor(event.type === 'NAVIGATE' ? event.path : context.path) === params.screen,
       // On Continue, `next` rules see the answers as Continue will store them (a slider's default, an
@@ -87,8 +73,28 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
         ),
       canContinue: ({ context }, params: { screen: string }) =>
         isComplete(screenOf(params.screen), context.answers, context.photo),
+      hasError: ({ context }) => context.error !== null,
+      refused: ({ event }, params: { refusals: Record<string, string> }) =>
+        refusalMessage(params.refusals, 'error' in event ? event.error : undefined) !== undefined,
+      thisVisit: ({ context, event }) =>
+        !('visit' in event) || event.visit === undefined || event.visit === context.visit,
     },
     actions: {
+      newVisit: assign(({ context }, params: { screen: string }) => {
+        const resumed = context.resume?.screen === params.screen ? context.resume : undefined;
+        // Only the first entry after a reload resumes; later visits start afresh.
+        return {
+          visit: context.visit + 1,
+          enteredAt: resumed?.enteredAt ?? Date.now(),
+          resume: undefined,
+          lostPhoto: undefined,
+        };
+      }),
+      // After a reload the chosen photo is gone (never stored): say so instead of a silent empty picker.
+      remindLostPhoto: assign({
+        error: ({ context }, params: { screen: string; message: string }) =>
+          context.lostPhoto === params.screen ? interpolate(params.message, scopeFor(context)) : context.error,
+      }),
       rememberPath: assign({
         path: ({ context, event }) => (event.type === 'NAVIGATE' ? event.path : context.path),
       }),
@@ -124,6 +130,15 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
       })),
       // A form re-entered because its input was refused keeps the message set on the way in.
       clearError: assign(({ event }) => (event.type === 'INPUT_REFUSED' ? {} : { error: null, errorField: null })),
+      // The refused photo is dropped, so the picker asks for another one.
+      refuse: assign(({ context, event }, params: { refusals: Record<string, string> }) => ({
+        error: interpolate(
+          refusalMessage(params.refusals, 'error' in event ? event.error : undefined) ?? '',
+          scopeFor(context),
+        ),
+        errorField: null,
+        photo: null,
+      })),
       rememberLead: assign({ leadId: (_, params: { id: string }) => params.id }),
       storeOutput: assign({
         data: ({ context }, params: { key: string | undefined; output: Record<string, unknown> }) =>
@@ -137,7 +152,8 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
       storeData: assign({
         data: ({ context }, params: StoreDataAction['params']) => {
           const scope = scopeFor(context);
-          const value: Record<string, unknown> = {};
+          // Merging keeps what is already stored under the key (e.g. the backend's id for the record).
+          const value: Record<string, unknown> = params.merge ? { ...context.data[params.key] } : {};
           for (const [field, expression] of Object.entries(params.value))
             value[field] = evaluate(expression, scope);
           return { ...context.data, [params.key]: value };
@@ -179,7 +195,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
       saveLead: fromPromise<{ id: string }, VisitorSnapshot & { leadId: string }>(({ input }) =>
         ports.tracking.saveLead(input),
       ),
-      analyzePhoto: fromPromise<Record<string, unknown>, { image: string; visitor: VisitorSnapshot }>(
+      analyzePhoto: fromPromise<Record<string, unknown>, { image: string | null; visitor: VisitorSnapshot }>(
         ({ input }) => ports.analysis.analyzePhoto(input.image, input.visitor),
       ),
     },
@@ -218,6 +234,11 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
       { guard: onPath, target: `#funnel.${requires.otherwise}`, actions: 'rememberPath' },
     ] as const;
   };
+  // A timed screen without a route (it keeps the previous address) is reopened after a reload only
+  // from its stored visit; screens with a route are reopened by their address.
+  const resumeRouteless = Object.entries(flow.screens)
+    .filter(([, screen]) => isTimed(screen) && screen.route === undefined)
+    .map(([id]) => ({ guard: { type: 'resumes', params: { screen: id } }, target: `#funnel.${id}` }) as const);
   const navigation = [
     ...Object.keys(flow.screens).flatMap(arrive),
     { target: `#funnel.${flow.notFound}`, actions: 'rememberPath' },
@@ -247,7 +268,8 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
     const complete = { type: 'canContinue', params: { screen: id } } as const;
     if (!guardComplete) return { type: 'ruleHolds', params: { rule: when } } as const;
     const rule = { type: 'ruleHolds', params: { rule: when, screen: id } } as const;
-    return when === undefined ? complete : and([complete, rule]);
+    // A visitor's Continue also has to belong to this visit of the screen.
+    return when === undefined ? and(['thisVisit', complete]) : and(['thisVisit', complete, rule]);
   };
 
   const stateFor = (id: string) => {
@@ -264,22 +286,28 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
     return funnel.createStateConfig({
       entry: [
         { type: 'clearError' },
+        ...(screen.kind === 'photo-upload' && screen.chooseAgainMessage
+          ? [{ type: 'remindLostPhoto', params: { screen: id, message: screen.chooseAgainMessage } } as const]
+          : []),
+        { type: 'newVisit', params: withScreen },
         { type: 'trackView', params: withScreen },
         ...flowActions('enter' in screen ? screen.enter : undefined, id),
       ],
       initial: 'ready',
-      ...(afterTarget && onwardAfter ? { after: { [afterTarget.delayMs ?? 0]: onwardAfter } } : {}),
+      ...(afterTarget && onwardAfter ? { after: { [timerName(id)]: onwardAfter } } : {}),
       states: {
         ready: {
           on: {
-            SELECT_OPTION: { actions: { type: 'select', params: withScreen } },
+            SELECT_OPTION: { guard: 'thisVisit', actions: { type: 'select', params: withScreen } },
             SET_VALUE: { actions: { type: 'setValue', params: withScreen } },
             SET_FIELD: { actions: { type: 'setField', params: withScreen } },
-            PHOTO_SELECTED: { actions: 'setPhoto' },
+            PHOTO_SELECTED: { actions: ['setPhoto', 'clearError'] },
             PHOTO_CLEARED: { actions: 'clearPhoto' },
+            ...withoutPhoto(screen),
+            // Leaving ends the visit: a second Continue stamped with it is ignored (no skipped screen).
             CONTINUE: submit
               ? {
-                  guard: { type: 'canContinue', params: withScreen },
+                  guard: and(['thisVisit', { type: 'canContinue', params: withScreen }]),
                   target: 'busy',
                   actions: [{ type: 'applyDefaults', params: withScreen }, 'clearError'],
                 }
@@ -343,7 +371,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
       tags: 'busy',
       invoke: {
         src: 'analyzePhoto',
-        input: ({ context }) => ({ image: context.photo ?? '', visitor: visitor(context) }),
+        input: ({ context }) => ({ image: context.photo, visitor: visitor(context) }),
         onDone: onward.map((t) => ({
           ...t,
           actions: [
@@ -351,18 +379,47 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
             ...t.actions,
           ],
         })),
-        onError,
+        onError: [...refusedOn(id), ...onError],
       },
     });
   };
 
+  /** On a refusal the screen names (no face): back to the screen with its message, photo dropped. */
+  const refusedOn = (id: string) => {
+    const screen = screenOf(id);
+    const refusals = screen.kind === 'photo-upload' ? screen.refusals : undefined;
+    if (!refusals) return [];
+    const params = { refusals };
+    return [{ guard: { type: 'refused', params }, target: 'ready', actions: { type: 'refuse', params } }] as const;
+  };
+
+  /** Going on without a refused or lost photo, when the screen offers it. */
+  const withoutPhoto = (screen: Screen) =>
+    screen.kind === 'photo-upload' && screen.continueWithoutLabel
+      ? {
+          CONTINUE_WITHOUT: {
+            guard: and(['thisVisit', 'hasError']),
+            target: 'busy',
+            actions: ['clearPhoto', 'clearError'],
+          } as const,
+        }
+      : {};
+
   return funnel.createMachine({
     id: 'funnel',
-    context: ({ input }) => ({ ...input, photo: null, error: null, errorField: null, leadId: null }),
+    context: ({ input }) => ({
+      ...input,
+      photo: null,
+      error: null,
+      errorField: null,
+      leadId: null,
+      visit: 0,
+      enteredAt: 0,
+    }),
     initial: 'boot',
     on: { NAVIGATE: navigation, INPUT_REFUSED: inputRefused },
     states: {
-      boot: { always: navigation },
+      boot: { always: [...resumeRouteless, ...navigation] },
       ...Object.fromEntries(Object.keys(flow.screens).map((id) => [id, stateFor(id)])),
     },
   });

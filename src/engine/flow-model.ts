@@ -2,6 +2,7 @@
  * Names derived from the generated flow types, so code never re-declares the flow's shape.
  */
 import type { Screen, Flow } from './flow.gen.ts';
+import type { OptionLabels } from './template.ts';
 
 export type { Flow, Screen };
 
@@ -28,4 +29,6 @@ export interface Scope {
   settings: Flow['settings'];
   /** The requested path (for the not-found screen). */
   path: string;
+  /** Option labels by answer key and value, for `{answers.x:label}`. */
+  labels?: OptionLabels;
 }

@@ -476,10 +476,6 @@ export type Template52 = string;
  */
 export type Template53 = string;
 /**
- * Blocks shown on the screen, in order.
- */
-export type Content2 = Block[];
-/**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
 export type Template54 = string;
@@ -487,6 +483,22 @@ export type Template54 = string;
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
 export type Template55 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template56 = string;
+/**
+ * Blocks shown on the screen, in order.
+ */
+export type Content2 = Block[];
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template57 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template58 = string;
 /**
  * Actions run when the screen is shown.
  */
@@ -498,19 +510,19 @@ export type Actions15 = Action[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template56 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template57 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template58 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
 export type Template59 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template60 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template61 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template62 = string;
 /**
  * Blocks shown on the screen, in order.
  */
@@ -518,7 +530,7 @@ export type Content3 = Block[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template60 = string;
+export type Template63 = string;
 /**
  * Actions run when the screen is shown.
  */
@@ -534,11 +546,11 @@ export type Route2 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template61 = string;
+export type Template64 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template62 = string;
+export type Template65 = string;
 /**
  * Actions run when the screen is shown (e.g. log the path).
  */
@@ -575,6 +587,48 @@ export type AnswerKey6 = string;
  * A json-logic expression (https://jsonlogic.com) or a plain value: a number, text, list or object.
  */
 export type Expression = unknown;
+/**
+ * A/B tests. Each variant is a list of patches over this flow; `flow:check` proves every variant as a complete flow. A visitor is assigned to one variant per experiment by a hash of the experiment id and her visitor id, so she keeps it across reloads and tabs.
+ *
+ * @maxItems 10
+ */
+export type Experiments =
+  | []
+  | [Experiment]
+  | [Experiment, Experiment]
+  | [Experiment, Experiment, Experiment]
+  | [Experiment, Experiment, Experiment, Experiment]
+  | [Experiment, Experiment, Experiment, Experiment, Experiment]
+  | [Experiment, Experiment, Experiment, Experiment, Experiment, Experiment]
+  | [Experiment, Experiment, Experiment, Experiment, Experiment, Experiment, Experiment]
+  | [Experiment, Experiment, Experiment, Experiment, Experiment, Experiment, Experiment, Experiment]
+  | [
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+    ]
+  | [
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+      Experiment,
+    ];
+/**
+ * An experiment or variant id: lower-case letters, digits, _ and -, starting with a letter, at most 63 characters (the database checks the same pattern).
+ */
+export type ExperimentId = string;
 
 /**
  * A funnel: every screen, its route, copy, options, answer, transitions, delays, guards and tracking. Validated at build time and by `npm run flow:check`.
@@ -630,6 +684,7 @@ export interface Flow {
       assessment: string;
     };
   };
+  experiments?: Experiments;
 }
 /**
  * Values the spec leaves to the business: brand, persona, URLs, pixel, consent. Any setting can be used in copy and routes as {settings.name}.
@@ -746,6 +801,48 @@ export interface Storage {
    * Further sessionStorage keys the funnel writes and reads as {data.key}, e.g. assessmentData, contactInfo.
    */
   dataKeys: string[];
+  /**
+   * The shape each stored data key must have before any screen trusts it (by data key). Stored data that does not fit (corrupt, foreign or forged) is treated as absent; fields not listed are kept as they are.
+   */
+  dataShapes?: {
+    [k: string]: DataShape;
+  };
+}
+/**
+ * Fields a stored object must have, and the type and range of the fields it may have.
+ */
+export interface DataShape {
+  /**
+   * Fields that must be present, e.g. ["assessed_skin_age"].
+   */
+  required?: string[];
+  /**
+   * Field name to its type and range; a listed field that is present must fit.
+   */
+  fields?: {
+    [k: string]: FieldShape;
+  };
+}
+/**
+ * The type of one stored field, with an optional range (numbers) or length (text).
+ */
+export interface FieldShape {
+  /**
+   * number (finite), text or object.
+   */
+  type: 'number' | 'text' | 'object';
+  /**
+   * Smallest number allowed.
+   */
+  minimum?: number;
+  /**
+   * Largest number allowed.
+   */
+  maximum?: number;
+  /**
+   * Most characters allowed (text).
+   */
+  maxLength?: number;
 }
 /**
  * Every screen of the funnel, by id. The id is used in `next`, `to` and `otherwise`.
@@ -1114,6 +1211,10 @@ export interface StoreDataAction {
     value: {
       [k: string]: unknown;
     };
+    /**
+     * Keep the fields already stored under the key (e.g. an id from the backend) and set only these; without it the stored object is replaced.
+     */
+    merge?: boolean;
   };
 }
 export interface SaveLeadAction {
@@ -1509,13 +1610,22 @@ export interface PhotoUploadScreen {
   maxBytes?: number;
   tooLargeMessage?: Template52;
   notImageMessage?: Template53;
+  chooseAgainMessage?: Template54;
+  /**
+   * What to tell the visitor when the analysis refuses her photo, by the refusal's code (e.g. no_face). She stays on this screen, can choose another photo or continue without one.
+   */
+  refusals?: {
+    [k: string]: Template5;
+  };
+  retryLabel?: Template55;
+  continueWithoutLabel?: Template56;
   /**
    * Tips for a good photo.
    */
   checklist?: Template5[];
   footer?: Content2;
   overlay: AnalysisOverlay;
-  button: Template55;
+  button: Template58;
   submit: Submit;
   next: Next;
   requires?: Requires;
@@ -1527,7 +1637,7 @@ export interface PhotoUploadScreen {
  * The overlay while the photo is analysed.
  */
 export interface AnalysisOverlay {
-  title: Template54;
+  title: Template57;
   /**
    * Rows that advance one by one.
    *
@@ -1565,7 +1675,7 @@ export interface RevealScreen {
   content?: Content;
   percent: PercentAnimation;
   footer?: Content3;
-  button: Template60;
+  button: Template63;
   next: Next;
   requires?: Requires;
   track?: Track;
@@ -1581,8 +1691,8 @@ export interface RevealScreen {
  * The animated figure.
  */
 export interface PercentAnimation {
-  value: Template56;
-  from?: Template57;
+  value: Template59;
+  from?: Template60;
   /**
    * Wait before counting.
    */
@@ -1595,8 +1705,16 @@ export interface PercentAnimation {
    * Milliseconds per step.
    */
   stepMs: number;
-  label?: Template58;
-  caption?: Template59;
+  label?: Template61;
+  caption?: Template62;
+  /**
+   * Shown right after the figure: "%" (the default), " years", or "" for none.
+   */
+  unit?: string;
+  /**
+   * Decimals of the figure while it counts and at the end (default 0: whole numbers).
+   */
+  decimals?: number;
 }
 /**
  * Shown for any path no route matches.
@@ -1612,8 +1730,8 @@ export interface NotFoundScreen {
    * Big code above the headline, e.g. 404.
    */
   code?: string;
-  headline: Template61;
-  linkLabel: Template62;
+  headline: Template64;
+  linkLabel: Template65;
   enter?: Actions18;
 }
 /**
@@ -1780,4 +1898,71 @@ export interface SampleAnswers3 {
    * An answer.
    */
   [k: string]: string | number | string[];
+}
+/**
+ * One A/B test: its variants (each a weighted overlay on the flow), the goal it is judged by, and when it runs.
+ */
+export interface Experiment {
+  id: ExperimentId;
+  /**
+   * What the test is about, for the report's readers.
+   */
+  description?: string;
+  /**
+   * What counts as a conversion: "lead" (a lead saved), "final_cta" (the final call to action clicked) or { "journey": <step> } (a journey step reached).
+   */
+  goal:
+    | ('lead' | 'final_cta')
+    | {
+        journey: JourneyStep2;
+      };
+  /**
+   * First day the test runs (UTC, YYYY-MM-DD). Before it every visitor sees the flow without patches.
+   */
+  start: string;
+  /**
+   * Last day the test runs (UTC, YYYY-MM-DD, inclusive). After it every visitor sees the flow without patches.
+   */
+  stop: string;
+  /**
+   * The arms of the test: at least two, ids unique. A variant with no patches is the control.
+   *
+   * @minItems 2
+   * @maxItems 5
+   */
+  variants:
+    | [Variant, Variant]
+    | [Variant, Variant, Variant]
+    | [Variant, Variant, Variant, Variant]
+    | [Variant, Variant, Variant, Variant, Variant];
+}
+/**
+ * One arm of an experiment: its share of visitors and what it changes.
+ */
+export interface Variant {
+  id: ExperimentId;
+  /**
+   * Relative share of visitors (e.g. 50 and 50, or 1 and 3).
+   */
+  weight: number;
+  /**
+   * Changes to the flow, applied in order (a subset of JSON Patch, RFC 6902). Paths start with /screens/ or /settings/.
+   *
+   * @maxItems 50
+   */
+  patches: Patch[];
+}
+/**
+ * One change: `replace` a value that exists, `add` a value under an existing parent (a new screen, an item of a list at an index or at the end with -), or `remove` a value that exists.
+ */
+export interface Patch {
+  op: 'replace' | 'add' | 'remove';
+  /**
+   * JSON pointer of the changed value, e.g. /screens/cliff-education/content/0/text.
+   */
+  path: string;
+  /**
+   * The new value (for replace and add).
+   */
+  value?: string | number | boolean | {} | unknown[] | null;
 }

@@ -31,8 +31,12 @@ export interface TrackingPort {
 }
 
 export interface AnalysisPort {
-  /** Analyse a photo (a data URL) with the answers; resolves with the assessment to store. */
-  analyzePhoto(image: string, visitor: VisitorSnapshot): Promise<Record<string, unknown>>;
+  /**
+   * Analyse a photo (a data URL) with the answers; resolves with the assessment to store. `null`: the
+   * visitor goes on without a photo, so the estimate comes from the answers alone. A refusal the
+   * visitor can act on (no face) rejects with an error carrying its `code`.
+   */
+  analyzePhoto(image: string | null, visitor: VisitorSnapshot): Promise<Record<string, unknown>>;
 }
 
 /** An ad event as the flow declares it: its name and its parameters. */

@@ -116,3 +116,76 @@ describe('a session from another flow version', () => {
     expect(loadSession(sessionStorage, flow)).toMatchObject({ answers: { age: 47 }, restarted: false });
   });
 });
+
+describe('a timed screen across a reload', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('resumes its timer when the address is the one it was showing', () => {
+    const timer = { enteredAt: 1_700_000_000_000, path: '/reversal-protocol' };
+    saveSession(sessionStorage, flow, { answers: {}, data: {} }, 'creating-protocol', { timer });
+    expect(resumeSession(sessionStorage, flow, '/reversal-protocol').resume).toEqual({
+      screen: 'creating-protocol',
+      enteredAt: timer.enteredAt,
+    });
+    // Another address (the visitor went elsewhere since) opens that address, no timer.
+    expect(resumeSession(sessionStorage, flow, '/quiz/step-5').resume).toBeUndefined();
+  });
+
+  it('does not resume a screen without a timer, a finished timer or a corrupt one', () => {
+    saveSession(sessionStorage, flow, { answers: {}, data: {} }, 'age', { timer: { enteredAt: 1, path: '/quiz/age-selection' } });
+    expect(resumeSession(sessionStorage, flow, '/quiz/age-selection').resume).toBeUndefined();
+    saveSession(sessionStorage, flow, { answers: {}, data: {} }, 'creating-protocol');
+    expect(resumeSession(sessionStorage, flow, '/reversal-protocol').resume).toBeUndefined();
+    sessionStorage.setItem(
+      'quizData_flow',
+      JSON.stringify({ id: flow.id, version: flow.version, screen: 'calculating', timer: { enteredAt: 'soon', path: '/quiz/step-7' } }),
+    );
+    expect(resumeSession(sessionStorage, flow, '/quiz/step-7').resume).toBeUndefined();
+  });
+});
+
+describe('a chosen photo across a reload', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('is never stored, but the session remembers that one was chosen on that screen', () => {
+    saveSession(sessionStorage, flow, { answers: {}, data: {} }, 'photo-analysis', { photoChosen: true });
+    expect(Object.values({ ...sessionStorage }).join('')).not.toContain('data:image');
+    expect(resumeSession(sessionStorage, flow, '/photo-analysis').lostPhoto).toBe('photo-analysis');
+    saveSession(sessionStorage, flow, { answers: {}, data: {} }, 'photo-analysis');
+    expect(resumeSession(sessionStorage, flow, '/photo-analysis').lostPhoto).toBeUndefined();
+  });
+});
+
+describe('stored data checked against the flow', () => {
+  beforeEach(() => sessionStorage.clear());
+  const save = (key: string, value: unknown) => sessionStorage.setItem(key, JSON.stringify(value));
+
+  it('treats an answer outside its screen’s range or options as absent', () => {
+    save('quizData', {
+      age: 200,
+      changeSpeed: 'yesterday',
+      skinIssues: ['texture', 'not-an-option'],
+      otherSymptoms: ['hot-flashes'],
+      name: 'x'.repeat(101),
+      email: 'ann@example.com',
+    });
+    expect(loadSession(sessionStorage, flow).answers).toEqual({
+      otherSymptoms: ['hot-flashes'],
+      email: 'ann@example.com',
+    });
+    save('quizData', { age: 65, changeSpeed: '1-2-years', skinIssues: ['texture'] });
+    expect(loadSession(sessionStorage, flow).answers).toEqual({ age: 65, changeSpeed: '1-2-years', skinIssues: ['texture'] });
+  });
+
+  it('treats stored assessment data that does not fit its declared shape as absent', () => {
+    save('assessmentData', { id: 'x' });
+    expect(loadSession(sessionStorage, flow).data).toEqual({});
+    save('assessmentData', { chronological_age: 48, assessed_skin_age: 'old' });
+    expect(loadSession(sessionStorage, flow).data).toEqual({});
+    save('assessmentData', { chronological_age: 48, assessed_skin_age: 1e9 });
+    expect(loadSession(sessionStorage, flow).data).toEqual({});
+    const fine = { id: 'a1', chronological_age: 48, assessed_skin_age: 52.4, extra: 'kept' };
+    save('assessmentData', fine);
+    expect(loadSession(sessionStorage, flow).data).toEqual({ assessmentData: fine });
+  });
+});

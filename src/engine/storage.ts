@@ -2,27 +2,13 @@
  * The visitor's data in sessionStorage (per tab), under the keys the flow names. Whatever is there is
  * treated as untrusted: unreadable, foreign or wrongly-typed values count as absent, never a crash.
  */
-import type { FunnelInput } from './compile-flow.ts';
-import type { AnswerValue, Answers, Flow, StoredData } from './flow-model.ts';
+import type { FunnelInput } from './funnel-context.ts';
+import type { Answers, Flow, StoredData } from './flow-model.ts';
 import { resolveRoute, routeTable } from './routes.ts';
-
-type AnswerType = 'number' | 'string' | 'list';
-
-/** The type each answer key must have, from the screens that write it. */
-export function answerTypes(flow: Flow): Map<string, AnswerType> {
-  const types = new Map<string, AnswerType>();
-  for (const screen of Object.values(flow.screens)) {
-    if (screen.kind === 'multi-select') types.set(screen.answer, 'list');
-    if (screen.kind === 'single-choice') types.set(screen.answer, 'string');
-    if (screen.kind === 'slider') types.set(screen.answer, 'number');
-    if (screen.kind === 'form') for (const field of screen.fields) types.set(field.name, 'string');
-  }
-  return types;
-}
+import { answerChecks, fitsShape } from './stored-shape.ts';
+import { isTimed } from './timed-visit.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MAX_STRING = 2000;
-const MAX_LIST = 50;
 
 export interface StoredSession {
   answers: Answers;
@@ -40,6 +26,22 @@ interface SessionMark {
   id: string;
   version: number;
   screen: string | undefined;
+  /** The running timer of a timed screen the visitor is on, with the address shown meanwhile. */
+  timer?: TimerMark | undefined;
+  /** A photo was chosen on this screen; it is never stored, so after a reload it must be chosen again. */
+  photoChosen?: boolean | undefined;
+}
+
+/** What else the mark records about the visitor's place (see SessionMark). */
+export interface PlaceMark {
+  timer?: TimerMark | undefined;
+  photoChosen?: boolean | undefined;
+}
+
+/** A timed screen's visit in progress: when it began and the address the browser showed. */
+export interface TimerMark {
+  enteredAt: number;
+  path: string;
 }
 
 /** Where the session's mark lives: beside the answers, so two funnels on one site keep theirs apart. */
@@ -51,7 +53,16 @@ function readMark(storage: Storage | null, flow: Flow): SessionMark | undefined 
   const raw = readJson(storage, markKey(flow));
   if (!isRecord(raw) || typeof raw['id'] !== 'string' || typeof raw['version'] !== 'number') return undefined;
   const screen = raw['screen'];
-  return { id: raw['id'], version: raw['version'], screen: typeof screen === 'string' ? screen : undefined };
+  const timer = raw['timer'];
+  const enteredAt = isRecord(timer) ? timer['enteredAt'] : undefined;
+  const path = isRecord(timer) ? timer['path'] : undefined;
+  return {
+    id: raw['id'],
+    version: raw['version'],
+    screen: typeof screen === 'string' ? screen : undefined,
+    timer: Number.isFinite(enteredAt) && typeof path === 'string' ? { enteredAt: Number(enteredAt), path } : undefined,
+    photoChosen: raw['photoChosen'] === true,
+  };
 }
 
 /**
@@ -68,19 +79,19 @@ function belongsTo(mark: SessionMark | undefined, flow: Flow): boolean {
 export function loadSession(storage: Storage | null, flow: Flow): StoredSession {
   const sessionId = readSessionId(storage, flow);
   if (!belongsTo(readMark(storage, flow), flow)) return { answers: {}, data: {}, sessionId, restarted: true };
-  const types = answerTypes(flow);
+  const checks = answerChecks(flow);
   const rawAnswers = readJson(storage, flow.storage.answersKey);
   const answers: Answers = {};
   if (isRecord(rawAnswers)) {
     for (const [key, value] of Object.entries(rawAnswers)) {
-      const type = types.get(key);
-      if (type && fits(value, type)) answers[key] = value;
+      // Only values the asking screen could have stored: age 200 or an unknown option is absent.
+      if (checks.get(key)?.(value)) answers[key] = value;
     }
   }
   const data: StoredData = {};
   for (const key of flow.storage.dataKeys) {
     const value = readJson(storage, key);
-    if (isRecord(value)) data[key] = value;
+    if (isRecord(value) && fitsShape(value, flow.storage.dataShapes?.[key])) data[key] = value;
   }
   return { answers, data, sessionId, restarted: false };
 }
@@ -105,12 +116,19 @@ export function resumeSession(storage: Storage | null, flow: Flow, path: string)
     restarted && start !== undefined && routeTable(flow).screenFor(path) === undefined
       ? resolveRoute(start, flow.settings)
       : path;
-  return { path: open, answers, data, sessionId };
+  // A reload on a timed screen (same address as when it began) finishes its timer from where it was.
+  const mark = restarted ? undefined : readMark(storage, flow);
+  const resume =
+    mark?.screen !== undefined && mark.timer?.path === path && isTimed(flow.screens[mark.screen])
+      ? { screen: mark.screen, enteredAt: mark.timer.enteredAt }
+      : undefined;
+  const lostPhoto = mark?.photoChosen ? mark.screen : undefined;
+  return { path: open, answers, data, sessionId, resume, lostPhoto };
 }
 
 /**
  * Writes answers and data back, with the mark of this flow and the visitor's screen (so a later
- * version of the flow can tell a session it can't resume). Data keys the session no longer holds are
+ * version of the flow can tell a session it can't resume), and a timed screen's running timer. Data keys the session no longer holds are
  * removed, so a restarted session leaves nothing stale behind. Storage failures are ignored.
  */
 export function saveSession(
@@ -118,6 +136,7 @@ export function saveSession(
   flow: Flow,
   session: Pick<StoredSession, 'answers' | 'data'>,
   screen?: string,
+  place: PlaceMark = {},
 ): void {
   write(storage, flow.storage.answersKey, JSON.stringify(session.answers));
   for (const key of flow.storage.dataKeys) {
@@ -129,18 +148,10 @@ export function saveSession(
     id: flow.id,
     version: flow.version,
     screen: screen ?? readMark(storage, flow)?.screen,
+    timer: place.timer,
+    photoChosen: place.photoChosen || undefined,
   };
   write(storage, markKey(flow), JSON.stringify(mark));
-}
-
-function fits(value: unknown, type: AnswerType): value is AnswerValue {
-  if (type === 'number') return typeof value === 'number' && Number.isFinite(value);
-  if (type === 'string') return typeof value === 'string' && value.length <= MAX_STRING;
-  return (
-    Array.isArray(value) &&
-    value.length <= MAX_LIST &&
-    value.every((item) => typeof item === 'string' && item.length <= MAX_STRING)
-  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

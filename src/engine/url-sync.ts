@@ -1,13 +1,14 @@
 /**
  * Keeps the address bar and the machine in step: every screen shows its canonical route, Back and
  * Forward move between screens (answers intact, they live in the machine), deep links and aliases
- * open their screen through its guards. Redirect screens never stay in browser history.
+ * open their screen through its guards. Redirect and other timed screens never stay in browser history.
  */
 import type { Actor } from 'xstate';
 import type { FunnelMachine } from './compile-flow.ts';
 import type { Flow } from './flow-model.ts';
 import type { RouteTable } from './routes.ts';
 import { currentScreenId } from './screen-view.ts';
+import { isTimed } from './timed-visit.ts';
 
 type BrowserWindow = Pick<Window, 'history' | 'location' | 'addEventListener' | 'removeEventListener' | 'document'>;
 
@@ -18,14 +19,17 @@ export function syncUrl(actor: Actor<FunnelMachine>, flow: Flow, routes: RouteTa
 
   const onScreen = (id: string) => {
     const first = previous === undefined;
-    const leavingRedirect = previous !== undefined && flow.screens[previous]?.kind === 'redirect';
+    // Timed screens (redirects, a calculating step) are replaced by the screen they lead to, so Back
+    // passes over them instead of landing on a screen that moves on by itself again.
+    const leavingTimed =
+      previous !== undefined && (flow.screens[previous]?.kind === 'redirect' || isTimed(flow.screens[previous]));
     previous = id;
     const route = routes.routeOf(id);
     // Transient screens and the not-found page keep the address the visitor typed.
     if (route === undefined || id === flow.notFound) return;
     const state = { screen: id };
     if (first) win.history.replaceState(state, '', route + win.location.search + win.location.hash);
-    else if (popping || leavingRedirect) win.history.replaceState(state, '', route);
+    else if (popping || leavingTimed) win.history.replaceState(state, '', route);
     else if (win.location.pathname !== route) win.history.pushState(state, '', route);
   };
 

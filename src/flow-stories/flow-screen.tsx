@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { resultCodeFor } from '../app/derive-result.ts';
 import { FunnelApp } from '../app/funnel-app.tsx';
+import { assignExperiments } from '../engine/assign-experiments.ts';
+import { variantOverrides } from '../engine/experiment-assignment.ts';
 import type { Flow } from '../engine/flow-model.ts';
 import type { FunnelPorts } from '../engine/ports.ts';
 import { createMemoryTracking } from '../tracking/memory-tracking.ts';
@@ -19,11 +21,21 @@ export interface FlowScreenProps {
  * whatever path the address bar shows, with `visit` in a per-story storage and side effects kept in
  * memory. Editing the visit in the Controls panel starts the funnel again with it.
  */
-export function FlowScreen({ flow, visit }: FlowScreenProps) {
+export function FlowScreen({ flow: baseFlow, visit }: FlowScreenProps) {
+  // Stories show the base flow; `?variant=<experiment>:<variant>` on the story's frame shows a variant
+  // (no random split here: the epoch is outside every experiment's dates, so only overrides apply).
+  const search = window.location.search;
+  const flow = useMemo(() => {
+    const overrides = variantOverrides(search);
+    return overrides.size === 0
+      ? baseFlow
+      : assignExperiments(baseFlow, 'storybook', new Date(0), overrides).flow;
+  }, [baseFlow, search]);
   const answers = JSON.stringify(visit.answers);
   const data = JSON.stringify(visit.data);
   const storage = useMemo(
-    () => new MemoryStorage({ [flow.storage.answersKey]: answers, ...storedData(data, flow.storage.dataKeys) }),
+    () =>
+      new MemoryStorage({ [flow.storage.answersKey]: answers, ...storedData(data, flow.storage.dataKeys) }),
     [flow, answers, data],
   );
   const ports = useMemo(() => storyPorts(), []);
@@ -31,9 +43,7 @@ export function FlowScreen({ flow, visit }: FlowScreenProps) {
     const code = resultCodeFor(flow, flow.settings);
     return { derive: code.derive, ready: Promise.resolve(), isReady: () => true };
   }, [flow]);
-  return (
-    <FunnelApp key={answers + data} flow={flow} ports={ports} results={results} storage={storage} />
-  );
+  return <FunnelApp key={answers + data} flow={flow} ports={ports} results={results} storage={storage} />;
 }
 
 /** The visit's data as session storage holds it: each of the flow's data keys as its own JSON text. */

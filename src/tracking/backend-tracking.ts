@@ -7,6 +7,7 @@
 import type { Track, Tracking } from '../engine/flow.gen.ts';
 import type { TrackingPort, VisitorSnapshot } from '../engine/ports.ts';
 import type { DeadLetters } from './dead-letters.ts';
+import { exposuresDue, markExposed, variantsArg, type ExperimentTracking } from './exposures.ts';
 import type { Campaign } from './landing.ts';
 import type { Outbox } from './outbox.ts';
 import type { ServerConversions } from './server-conversions.ts';
@@ -23,6 +24,8 @@ export interface BackendTrackingOptions {
    * each step's position, and its leadColumns say which answers also fill the lead table's own columns.
    */
   flow?: LeadFlow;
+  /** The visitor's experiment variants: sent with every step view, journey step and lead, and exposures. */
+  experiments?: ExperimentTracking;
   /** Console output for developers (never personal data). */
   log: (message: string) => void;
   /** Where the outbox keeps refused writes; a lead that lands clears the refused leads of its session. */
@@ -108,6 +111,11 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
   const { outbox, page, log, flow } = options;
   const journeySteps: readonly string[] = flow?.tracking?.journeySteps ?? [];
   const now = options.now ?? (() => new Date());
+  const variants = variantsArg(options.experiments?.assignments ?? []);
+  /** Exposures sent from this page and not yet confirmed (see markExposed). */
+  const sending = new Set<string>();
+  /** The `variants` argument, left out when no experiment runs (older backends don't take it). */
+  const variantArgs: Record<string, unknown> = variants ? { variants } : {};
 
   /**
    * Fire and forget. After a failed first try the console says what became of the write: still queued
@@ -135,6 +143,7 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
         referrer: page.referrer,
         visited_at: now().toISOString(),
         ...flowArgs(flow, false),
+        ...variantArgs,
       },
       'Failed to track quiz step',
       eventId,
@@ -154,6 +163,7 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
         ...campaignArg(page.campaign),
         ...(position > 0 ? { step_number: position } : {}),
         ...flowArgs(flow, false),
+        ...variantArgs,
       },
       'Failed to track journey step',
     );
@@ -165,8 +175,25 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
   };
 
   return {
-    screenViewed(track: Track, _screenId, visitor) {
+    screenViewed(track: Track, screenId, visitor) {
       if (track.journey) journey(visitor, track.journey);
+      for (const args of exposuresDue(
+        options.experiments,
+        screenId,
+        visitor.sessionId,
+        now(),
+        () => '',
+        sending,
+      )) {
+        // The exposure's event id is its outbox entry id, so a retry writes one row.
+        const id = crypto.randomUUID();
+        const experiment = String(args['experiment']);
+        sending.add(experiment);
+        outbox.enqueue('track_exposure', { ...args, event_id: id }, { id }).then(
+          () => markExposed(options.experiments, experiment),
+          () => log(`Failed to record an experiment exposure; ${fate(id)}`),
+        );
+      }
       if (track.step) {
         const number = track.stepNumber ?? DEFAULT_STEP_NUMBER;
         stepView(visitor, track.step, number, false);
@@ -189,7 +216,10 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
       stepView(visitor, step.name, step.number, step.completed);
     },
     async saveLead(visitor) {
-      const args = quizCompletionArgs(visitor, page.campaign, flow);
+      const args: Record<string, unknown> = {
+        ...quizCompletionArgs(visitor, page.campaign, flow),
+        ...variantArgs,
+      };
       // The same answers sent again (a second tap after an error) reuse the pending lead, not a new row.
       const { id: _id, ...content } = args;
       const dedupeKey = JSON.stringify(content);

@@ -13,6 +13,7 @@ import { localBackendPlugin } from '../../scripts/vite-plugin-local-backend.ts';
 import { sitePlugin } from '../../scripts/vite-plugin-site.ts';
 import { createLocalBackend, type LocalBackend } from '../../server/local-backend.ts';
 import { localFunctions } from '../../server/local-functions.ts';
+import { experimentsOf, visitorFor } from './visitor.ts';
 import { DEFAULT_FLOW_FILE } from '../../scripts/lib/flow-path.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -59,6 +60,9 @@ export interface FlowScreen {
   linkLabel?: string;
   pickLabel?: string;
   formats?: string;
+  refusals?: Record<string, string>;
+  retryLabel?: string;
+  continueWithoutLabel?: string;
   overlay?: { title: string; markers: string[] };
   continue?: { type: string; params?: Record<string, unknown> }[];
   track?: { journey?: string; step?: string; stepNumber?: number };
@@ -129,8 +133,12 @@ export interface Harness {
   /** Rows of a query run on the backend's database as its owner (to check what the app wrote). */
   rows<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   browser: Browser;
-  /** A fresh phone-sized context and page. `watch` lists texts to record as they appear (see `seen`). */
-  open(options?: { watch?: readonly string[] }): Promise<TestPage>;
+  /**
+   * A fresh phone-sized context and page. `watch` lists texts to record as they appear (see `seen`).
+   * `visitorId`: the stored visitor id, by default one in the control of every experiment (so the
+   * base flow's copy shows); null leaves the app to make its own.
+   */
+  open(options?: { watch?: readonly string[]; visitorId?: string | null }): Promise<TestPage>;
   /** Closes every context opened so far (use in afterEach). */
   closePages(): Promise<void>;
   /** Stops the browser and the server (use in afterAll). */
@@ -178,7 +186,9 @@ export async function startHarness(options: { outDir?: string; flow?: string } =
 
   let server: PreviewServer | undefined;
   let browser: Browser | undefined;
-  const backend = createLocalBackend({ functions: localFunctions(join(repoRoot, options.flow ?? DEFAULT_FLOW_FILE)) });
+  const backend = createLocalBackend({
+    functions: localFunctions(join(repoRoot, options.flow ?? DEFAULT_FLOW_FILE)),
+  });
   try {
     // The build is already made; preview only needs the local backend, here an in-memory one the
     // tests can read.
@@ -203,7 +213,10 @@ export async function startHarness(options: { outDir?: string; flow?: string } =
     const started = server;
     const contexts: BrowserContext[] = [];
 
-    const open = async (options: { watch?: readonly string[] } = {}): Promise<TestPage> => {
+    const controlVisitor = visitorFor(experimentsOf(join(repoRoot, options.flow ?? DEFAULT_FLOW_FILE)));
+    const open = async (
+      options: { watch?: readonly string[]; visitorId?: string | null } = {},
+    ): Promise<TestPage> => {
       const context = await launched.newContext({
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 2,
@@ -223,6 +236,11 @@ export async function startHarness(options: { outDir?: string; flow?: string } =
         });
       });
       await context.addInitScript({ content: textWatcher(options.watch ?? []) });
+      const visitorId = options.visitorId === undefined ? controlVisitor : options.visitorId;
+      if (visitorId !== null)
+        await context.addInitScript({
+          content: `if (!localStorage.getItem('funnel_visitor_id')) localStorage.setItem('funnel_visitor_id', ${JSON.stringify(visitorId)});`,
+        });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       page.setDefaultNavigationTimeout(15_000);
@@ -259,7 +277,7 @@ export async function startHarness(options: { outDir?: string; flow?: string } =
     return {
       baseUrl,
       backend,
-      rows: async <T,>(sql: string, params: unknown[] = []) =>
+      rows: async <T>(sql: string, params: unknown[] = []) =>
         (await (await backend.database()).query<T>(sql, params)).rows,
       browser: launched,
       open,

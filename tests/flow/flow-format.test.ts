@@ -40,9 +40,9 @@ describe('placeholder fallbacks', () => {
 
   it('are read with their paths', () => {
     expect(placeholderReads('{answers.a|x} {result.b} {c.d|}')).toEqual([
-      { path: 'answers.a', fallback: 'x' },
-      { path: 'result.b', fallback: undefined },
-      { path: 'c.d', fallback: '' },
+      { path: 'answers.a', format: undefined, fallback: 'x' },
+      { path: 'result.b', format: undefined, fallback: undefined },
+      { path: 'c.d', format: undefined, fallback: '' },
     ]);
   });
 });

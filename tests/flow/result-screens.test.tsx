@@ -19,6 +19,7 @@ import {
   shown,
   storedJson,
   warmRenderers,
+  years,
   type StoredVisit,
 } from '../support/render-funnel.tsx';
 
@@ -83,9 +84,9 @@ async function expectRedirectToStart(tracking: MemoryTracking) {
 
 describe('detailed-analysis (/detailed-analysis, /results)', () => {
   const RATE_TEXT = {
-    rapid: (gap: number) => `Your skin is ageing rapidly: about ${shown(gap)} years ahead of your real age.`,
+    rapid: (gap: number) => `Your skin is ageing rapidly: about ${years(gap)} years ahead of your real age.`,
     accelerated: (gap: number) =>
-      `Your skin is ageing faster than normal: about ${shown(gap)} years ahead of your real age.`,
+      `Your skin is ageing faster than normal: about ${years(gap)} years ahead of your real age.`,
     normal: () => 'Your skin is ageing at a normal pace, and now is the best time to protect it.',
   };
 
@@ -99,10 +100,10 @@ describe('detailed-analysis (/detailed-analysis, /results)', () => {
     await renderFunnel(flow, '/detailed-analysis', { quizData });
 
     expect(
-      screen.getByRole('heading', { level: 1, name: `Your skin age is ${shown(expected.skinAge)}` }),
+      screen.getByRole('heading', { level: 1, name: `Your skin age is ${years(expected.skinAge)}` }),
     ).toBeInTheDocument();
-    expect(figureValue('Skin age')).toBe(shown(expected.skinAge));
-    expect(figureValue('Your age')).toBe(shown(expected.chronologicalAge));
+    expect(figureValue('Skin age')).toBe(years(expected.skinAge));
+    expect(figureValue('Your age')).toBe(years(expected.chronologicalAge));
     expect(screen.getByText(RATE_TEXT[rate](expected.ageDifference))).toBeInTheDocument();
     for (const [other, text] of Object.entries(RATE_TEXT)) {
       if (other !== rate) expect(screen.queryByText(text(expected.ageDifference))).toBeNull();
@@ -119,12 +120,12 @@ describe('detailed-analysis (/detailed-analysis, /results)', () => {
     expect(withPhoto.skinAge).not.toBe(computeResult(QUIZ, undefined, scoring).skinAge);
     await renderFunnel(flow, '/detailed-analysis', { quizData: QUIZ, assessmentData: PHOTO });
     expect(
-      screen.getByRole('heading', { level: 1, name: `Your skin age is ${shown(withPhoto.skinAge)}` }),
+      screen.getByRole('heading', { level: 1, name: `Your skin age is ${years(withPhoto.skinAge)}` }),
     ).toBeInTheDocument();
-    expect(figureValue('Skin age')).toBe(shown(withPhoto.skinAge));
+    expect(figureValue('Skin age')).toBe(years(withPhoto.skinAge));
     expect(
       screen.getByText(
-        `Your skin is ageing rapidly: about ${shown(withPhoto.ageDifference)} years ahead of your real age.`,
+        `Your skin is ageing rapidly: about ${years(withPhoto.ageDifference)} years ahead of your real age.`,
       ),
     ).toBeInTheDocument();
   });
@@ -133,15 +134,15 @@ describe('detailed-analysis (/detailed-analysis, /results)', () => {
     const expected = computeResult({}, PHOTO, scoring);
     expect(expected.chronologicalAge).toBe(PHOTO.chronological_age);
     await renderFunnel(flow, '/detailed-analysis', { assessmentData: PHOTO });
-    expect(figureValue('Your age')).toBe(shown(PHOTO.chronological_age));
-    expect(figureValue('Skin age')).toBe(shown(expected.skinAge));
+    expect(figureValue('Your age')).toBe(years(PHOTO.chronological_age));
+    expect(figureValue('Skin age')).toBe(years(expected.skinAge));
   });
 
   it('the /results alias shows the same result and moves the address to /detailed-analysis', async () => {
     const expected = computeResult(QUIZ, undefined, scoring);
     await renderFunnel(flow, '/results', { quizData: QUIZ });
     expect(
-      screen.getByRole('heading', { level: 1, name: `Your skin age is ${shown(expected.skinAge)}` }),
+      screen.getByRole('heading', { level: 1, name: `Your skin age is ${years(expected.skinAge)}` }),
     ).toBeInTheDocument();
     expect(window.location.pathname).toBe('/detailed-analysis');
   });
@@ -167,10 +168,10 @@ describe('primary-assessment (/primary-assessment)', () => {
     await renderFunnel(flow, '/primary-assessment', visit);
 
     expect(
-      screen.getByRole('heading', { level: 1, name: `Your skin age is ${shown(expected.skinAge)}` }),
+      screen.getByRole('heading', { level: 1, name: `Your skin age is ${years(expected.skinAge)}` }),
     ).toBeInTheDocument();
-    expect(figureValue('Skin age')).toBe(shown(expected.skinAge));
-    expect(figureValue('Chronological age')).toBe(shown(expected.chronologicalAge));
+    expect(figureValue('Skin age')).toBe(years(expected.skinAge));
+    expect(figureValue('Chronological age')).toBe(years(expected.chronologicalAge));
     const bars = [
       ['Volume', expected.overview.volume],
       ['Elasticity', expected.overview.elasticity],
@@ -256,8 +257,12 @@ describe('hormone-suitability (/hormone-suitability)', () => {
       expect(await screen.findByRole('heading', { level: 1, name: '90 days from now' })).toBeInTheDocument();
       expect(window.location.pathname).toBe('/treatment-projection');
       const stored = storedJson('assessmentData');
-      expect(stored).toEqual(expectedAssessment(visit));
-      expect(Object.keys(stored ?? {}).sort()).toEqual([...SPEC_FIELDS].sort());
+      // The spec's fields are set; what was stored before (the photo result's id) is kept.
+      expect(stored).toEqual({ ...visit.assessmentData, ...expectedAssessment(visit) });
+      expect(Object.keys(stored ?? {}).sort()).toEqual(
+        [...new Set([...SPEC_FIELDS, ...Object.keys(visit.assessmentData ?? {})])].sort(),
+      );
+      if (visit.assessmentData) expect(stored).toHaveProperty('id', PHOTO.id);
       // With a photo result the numbers differ from the quiz-only ones, so this proves it was read.
       if (visit.assessmentData) expect(stored).not.toEqual(expectedAssessment({ quizData: visit.quizData }));
     },

@@ -15,8 +15,8 @@ import {
   percentShown,
   renderFunnel,
   scoringOf,
-  shown,
   warmRenderers,
+  years,
 } from '../support/render-funnel.tsx';
 
 const flow = loadFlow();
@@ -161,9 +161,11 @@ describe('root-cause-reveal (/quiz/root-cause-reveal)', () => {
     const open = (quizData: Record<string, unknown>) =>
       renderFunnel(flow, '/quiz/root-cause-reveal', { quizData });
 
+    // 'dryness' is no option of the skin-concerns screen, so a stored 'dryness' is foreign data and the
+    // whole stored answer counts as absent (issue 17): the line for it needs a screen that offers it.
     it.each<[string[], keyof typeof LINE, keyof typeof LINE]>([
-      [['dryness'], 'dryness', 'noDryness'],
-      [['fine-lines', 'dryness', 'firmness-loss'], 'dryness', 'noDryness'],
+      [['dryness'], 'noDryness', 'dryness'],
+      [['fine-lines', 'dryness', 'firmness-loss'], 'noDryness', 'dryness'],
       [['fine-lines', 'firmness-loss'], 'noDryness', 'dryness'],
       [[], 'noDryness', 'dryness'],
     ])('skin issues %j → the %s line', async (skinIssues, line, notLine) => {
@@ -224,7 +226,7 @@ describe('hormone-assessment (/hormone-assessment)', () => {
   const expectCards = (expected: SkinResult, changeSpeed: string | undefined) => {
     expect(cardLines('Age Factor')).toEqual([
       'Age Factor',
-      shown(expected.chronologicalAge),
+      years(expected.chronologicalAge),
       'Hormone levels fall fastest from the mid-40s.',
     ]);
     expect(cardLines('Change Speed')).toEqual(
@@ -248,7 +250,7 @@ describe('hormone-assessment (/hormone-assessment)', () => {
     await renderFunnel(flow, '/hormone-assessment', { quizData: QUIZ });
     expect(screen.getByText(`${expected.hormonalLabel} Probability`)).toBeInTheDocument();
     expectCountUp(expected.firstEstimate, expected.confidenceScore, 1000);
-    expectCards(expected, QUIZ.changeSpeed);
+    expectCards(expected, 'Over the past year'); // the label of the stored '1-2-years', never the code
   });
 
   it('with only a stored photo result shows the result computed from it', async () => {

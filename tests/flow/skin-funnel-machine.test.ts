@@ -157,6 +157,15 @@ describe('the other chains', () => {
     expect(stored?.assessed_skin_age).toBe(stored?.skin_age);
   });
 
+  it('hormone suitability keeps the id (and the other fields) of an assessment already stored', () => {
+    const assessmentData = { id: 'a1b2c3', assessed_skin_age: 55, photoAnalysis: 'yes' };
+    const f = startFunnel(flow, { path: '/hormone-suitability', answers: { age: 52 }, data: { assessmentData } });
+    expect(f.screen()).toBe('hormone-suitability');
+    f.send({ type: 'CONTINUE' });
+    expect(f.screen()).toBe('treatment-projection');
+    expect(f.context().data.assessmentData).toMatchObject({ id: 'a1b2c3', photoAnalysis: 'yes', age: 52 });
+  });
+
   it('primary assessment → brand transformation page → reversal protocol', () => {
     const f = startFunnel(flow, { path: '/primary-assessment', answers: { age: 48 }, data: { assessmentData: { assessed_skin_age: 52 } } });
     expect(f.screen()).toBe('primary-assessment');
@@ -265,5 +274,131 @@ describe('deep links, guards and unknown paths', () => {
     expect(f.context().answers.age).toBe(35);
     f.send({ type: 'SET_VALUE', value: 47.6 });
     expect(f.context().answers.age).toBe(48);
+  });
+});
+
+describe('one Continue per screen visit', () => {
+  it.each([
+    ['/quiz/cliff-education', 'cliff-education', 'analysis-bridge'],
+    ['/quiz/education-urgency', 'education-urgency', 'treatment-projection'],
+  ])('on %s a second Continue of the same visit does not skip %s → %s', (path, from, to) => {
+    const f = startFunnel(flow, { path, answers: { age: 50, changeSpeed: '1-2-years', skinIssues: ['dryness'] } });
+    expect(f.screen()).toBe(from);
+    const visit = f.context().visit;
+    f.send({ type: 'CONTINUE', visit });
+    expect(f.screen()).toBe(to);
+    f.send({ type: 'CONTINUE', visit }); // the double tap's second tap, stamped with the visit it began on
+    expect(f.screen()).toBe(to);
+    f.send({ type: 'SELECT_OPTION', value: 'dryness', visit });
+    expect(f.screen()).toBe(to);
+    f.send({ type: 'CONTINUE', visit: f.context().visit }); // a new tap on the new screen
+    expect(f.screen()).not.toBe(to);
+  });
+
+  it('a choice stamped with an ended visit is not stored on the next screen', () => {
+    const f = startFunnel(flow, { path: '/quiz/skin-concerns' });
+    const visit = f.context().visit;
+    f.send({ type: 'CONTINUE', visit });
+    expect(f.screen()).toBe('change-speed');
+    f.send({ type: 'SELECT_OPTION', value: '1-2-years', visit });
+    expect(f.context().answers.changeSpeed).toBeUndefined();
+  });
+
+  it('every entry into a screen is a new visit, also re-entering the same screen', () => {
+    const f = startFunnel(flow, { path: '/quiz/cliff-education' });
+    const first = f.context().visit;
+    f.send({ type: 'NAVIGATE', path: '/quiz/cliff-education' });
+    expect(f.context().visit).toBeGreaterThan(first);
+  });
+});
+
+describe('timed screens after a reload', () => {
+  it('a reload on the calculating step finishes its timer from where it was', () => {
+    const f = startFunnel(flow, { path: '/quiz/step-7', resume: { screen: 'calculating', enteredAt: Date.now() - 3000 } });
+    expect(f.screen()).toBe('calculating');
+    vi.advanceTimersByTime(999);
+    expect(f.screen()).toBe('calculating');
+    vi.advanceTimersByTime(1);
+    expect(f.screen()).toBe('hrt-question');
+  });
+
+  it('goes on at once when its time had passed, and a later visit waits the full delay again', () => {
+    const f = startFunnel(flow, { path: '/quiz/step-7', resume: { screen: 'calculating', enteredAt: Date.now() - 60_000 } });
+    vi.advanceTimersByTime(0);
+    expect(f.screen()).toBe('hrt-question');
+    f.send({ type: 'NAVIGATE', path: '/quiz/step-7' });
+    vi.advanceTimersByTime(3999);
+    expect(f.screen()).toBe('calculating');
+    vi.advanceTimersByTime(1);
+    expect(f.screen()).toBe('hrt-question');
+  });
+
+  it("a reload during 'Creating Your Protocol' (no route of its own) still leaves for the external page", () => {
+    const f = startFunnel(flow, {
+      path: '/reversal-protocol',
+      answers: { email: 'ann@example.com' },
+      resume: { screen: 'creating-protocol', enteredAt: Date.now() - 1000 },
+    });
+    expect(f.screen()).toBe('creating-protocol');
+    vi.advanceTimersByTime(1999);
+    expect(f.redirects).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(f.redirects).toEqual([expect.stringContaining('email=ann%40example.com')]);
+  });
+
+  it('a forged start time in the future never lengthens the wait', () => {
+    const f = startFunnel(flow, { path: '/quiz/step-7', resume: { screen: 'calculating', enteredAt: Date.now() + 1e9 } });
+    vi.advanceTimersByTime(4000);
+    expect(f.screen()).toBe('hrt-question');
+  });
+});
+
+describe('an honest photo result', () => {
+  const noFace = Object.assign(new Error('analyze-face failed: 422 no_face'), { status: 422, code: 'no_face' });
+
+  it('a photo with no face stays on the photo screen, says so, and can go on without a photo', async () => {
+    const images: (string | null)[] = [];
+    const f = startFunnel(flow, {
+      path: '/photo-analysis',
+      answers: { age: 50 },
+      analysis: {
+        analyzePhoto: (image) => {
+          images.push(image);
+          return image === null ? Promise.resolve({ assessed_skin_age: 51, chronological_age: 50 }) : Promise.reject(noFace);
+        },
+      },
+    });
+    f.send({ type: 'PHOTO_SELECTED', image: 'data:image/jpeg;base64,AAAA' });
+    f.send({ type: 'CONTINUE' });
+    await settle(f.actor);
+    expect(f.screen()).toBe('photo-analysis');
+    expect(f.context().error).toMatch(/find a face/);
+    expect(f.context().photo).toBeNull();
+    expect(f.context().data.assessmentData).toBeUndefined();
+
+    f.send({ type: 'CONTINUE_WITHOUT' });
+    await settle(f.actor);
+    expect(f.screen()).toBe('detailed-analysis');
+    expect(images).toEqual(['data:image/jpeg;base64,AAAA', null]);
+    expect(f.context().data.assessmentData).toEqual({ assessed_skin_age: 51, chronological_age: 50 });
+  });
+
+  it('going on without a photo is only offered after a refused or lost photo', () => {
+    const f = startFunnel(flow, { path: '/photo-analysis', answers: { age: 50 } });
+    f.send({ type: 'CONTINUE_WITHOUT' });
+    expect(f.screen()).toBe('photo-analysis');
+    expect(f.actor.getSnapshot().hasTag('busy')).toBe(false);
+  });
+
+  it('another failure (network, server error) still goes on with the estimate the port gives', async () => {
+    const f = startFunnel(flow, {
+      path: '/photo-analysis',
+      answers: { age: 50 },
+      analysis: { analyzePhoto: () => Promise.reject(Object.assign(new Error('503'), { code: 'error' })) },
+    });
+    f.send({ type: 'PHOTO_SELECTED', image: 'data:image/jpeg;base64,AAAA' });
+    f.send({ type: 'CONTINUE' });
+    await settle(f.actor);
+    expect(f.screen()).toBe('detailed-analysis');
   });
 });

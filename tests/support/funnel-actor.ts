@@ -5,6 +5,7 @@ import { currentScreenId } from '../../src/engine/screen-view.ts';
 import { resultCodeFor } from '../../src/app/derive-result.ts';
 import { createMemoryTracking } from '../../src/tracking/memory-tracking.ts';
 import type { AnalysisPort } from '../../src/engine/ports.ts';
+import type { ResumedTimer } from '../../src/engine/timed-visit.ts';
 
 export interface ActorOptions {
   path?: string;
@@ -12,6 +13,7 @@ export interface ActorOptions {
   data?: StoredData;
   analysis?: AnalysisPort;
   failLeads?: () => boolean;
+  resume?: ResumedTimer;
   refuseLeads?: () => { field: string; reason: string } | null;
 }
 
@@ -36,6 +38,7 @@ export function startFunnel(flow: Flow, options: ActorOptions = {}) {
       answers: options.answers ?? {},
       data: options.data ?? {},
       sessionId: '00000000-0000-4000-8000-000000000000',
+      resume: options.resume,
     },
   }).start();
   return {

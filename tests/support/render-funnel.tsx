@@ -9,6 +9,7 @@ import type { Flow } from '../../src/engine/flow-model.ts';
 import type { ResultModel } from '../../src/scoring/evaluate-computations.ts';
 import { preloadRenderers } from '../../src/screens/registry.ts';
 import { createMemoryTracking } from '../../src/tracking/memory-tracking.ts';
+import { formatNumber } from '../../src/engine/template.ts';
 
 /** What an earlier visit stored, under the spec's sessionStorage keys (§3). */
 export interface StoredVisit {
@@ -61,6 +62,11 @@ export function scoringOf(flow: Flow): ResultModel {
 /** A number as copy placeholders show it (at most one decimal). */
 export function shown(value: number): string {
   return String(Math.round(value * 10) / 10);
+}
+
+/** Ages and age gaps as the shipped copy shows them (`{result.skinAge:0}`): whole years. */
+export function years(value: number): string {
+  return formatNumber(value, 0);
 }
 
 /** The percentage the animated counter shows now, e.g. "42%". */

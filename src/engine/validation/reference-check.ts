@@ -4,7 +4,8 @@
  */
 import type { Flow } from '../flow.gen.ts';
 import { ruleVars } from '../rules.ts';
-import { placeholders } from '../template.ts';
+import { formatProblem, LABEL_FORMAT, placeholderReads } from '../template.ts';
+import { optionLabels } from '../option-labels.ts';
 import { closest, didYouMean } from './did-you-mean.ts';
 import { error, pointerOf, type Finding } from './flow-issue.ts';
 import type { CheckContext, FlowCheck } from './graph-check.ts';
@@ -105,10 +106,12 @@ interface Reader {
  */
 function walk(node: unknown, pointer: string, reader: Reader): void {
   if (typeof node === 'string') {
-    for (const path of placeholders(node)) {
+    for (const { path, format } of placeholderReads(node)) {
       const problem = unknownPath(path, reader);
       if (problem)
         reader.found.push(error(pointer, `unknown placeholder "{${path}}"${problem.why}`, problem.hint));
+      const wrongFormat = format === undefined ? undefined : formatMisuse(path, format, reader.flow);
+      if (wrongFormat) reader.found.push(error(pointer, `placeholder "{${path}:${format}}": ${wrongFormat}`));
     }
   } else if (Array.isArray(node)) {
     node.forEach((item, i) => walk(item, pointerOf(pointer, i), reader));
@@ -124,6 +127,16 @@ function walk(node: unknown, pointer: string, reader: Reader): void {
       } else walk(value, at, reader);
     }
   }
+}
+
+/** Why a placeholder's format can't apply: unknown, or `:label` on something that has no options. */
+function formatMisuse(path: string, format: string, flow: Flow): string | undefined {
+  const unknown = formatProblem(format);
+  if (unknown) return unknown;
+  if (format !== LABEL_FORMAT) return undefined;
+  const key = path.startsWith('answers.') ? path.slice('answers.'.length) : undefined;
+  if (key !== undefined && Object.hasOwn(optionLabels(flow), key)) return undefined;
+  return '":label" shows an option\'s label, so it needs an answer chosen from options (single-choice or multi-select)';
 }
 
 /** Checks the `var`s of a rule, each at the pointer of its own path string. */

@@ -4,6 +4,7 @@
  */
 import type { Flow } from '../flow.gen.ts';
 import { flowVersionProblem, SUPPORTED_FLOW_VERSIONS } from '../flow-version.ts';
+import { experimentFindings } from './experiment-check.ts';
 import { error, type FlowIssue, type Finding } from './flow-issue.ts';
 import {
   checkReachable,
@@ -112,6 +113,16 @@ export function validateFlowText(text: string, options: ValidateFlowOptions): Va
     for (const check of [...FLOW_CHECKS, ...(options.checks ?? [])]) findings.push(...check(value, context));
     if (!findings.some((f) => f.severity === 'error'))
       for (const check of PATH_CHECKS) findings.push(...check(value, context));
+    // Every experiment variant is proved like the base flow (only once the base flow itself is sound).
+    if (!findings.some((f) => f.severity === 'error'))
+      findings.push(
+        ...experimentFindings(
+          value,
+          context,
+          [[...FLOW_CHECKS, ...(options.checks ?? [])], PATH_CHECKS],
+          findings,
+        ),
+      );
     flow = value;
   } else {
     findings.push(...schemaFindings(value));

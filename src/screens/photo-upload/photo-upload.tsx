@@ -65,9 +65,13 @@ export function PhotoUploadScreen({
     }
   };
 
+  // After a refused photo (no face) the picker says what to do next: try another one.
   const pickLabel = photo
     ? (screen.changeLabel ?? defaults.changeLabel)
-    : (screen.pickLabel ?? defaults.pickLabel);
+    : error && screen.retryLabel
+      ? screen.retryLabel
+      : (screen.pickLabel ?? defaults.pickLabel);
+  const offerWithout = error !== null && !photo && screen.continueWithoutLabel;
 
   return (
     <div className={styles.body}>
@@ -105,9 +109,15 @@ export function PhotoUploadScreen({
         </p>
       )}
       <ActionBar>
-        <Button disabled={!canContinue} busy={busy} onClick={() => send({ type: 'CONTINUE' })}>
-          {screen.button}
-        </Button>
+        {offerWithout ? (
+          <Button busy={busy} onClick={() => send({ type: 'CONTINUE_WITHOUT' })}>
+            {offerWithout}
+          </Button>
+        ) : (
+          <Button disabled={!canContinue} busy={busy} onClick={() => send({ type: 'CONTINUE' })}>
+            {screen.button}
+          </Button>
+        )}
       </ActionBar>
       <Blocks blocks={screen.footer} firstHeading={2} />
       {busy && (

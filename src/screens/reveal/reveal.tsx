@@ -28,6 +28,8 @@ export function RevealScreen({ screen, busy, send }: ScreenProps<'reveal'>) {
             delayMs={percent.delayMs}
             steps={percent.steps}
             stepMs={percent.stepMs}
+            unit={percent.unit}
+            decimals={percent.decimals}
           />
           {percent.caption && <p className={styles.caption}>{percent.caption}</p>}
         </section>

@@ -114,19 +114,32 @@ export function jpegWithoutFrame(): Uint8Array {
   return new Uint8Array([0xff, 0xd8, ...JFIF_APP0, ...segment(0xda, [1, 1, 0, 0, 63, 0]), 0, 0, 0xff, 0xd9]);
 }
 
-/** A GIF89a header with the logical screen size. */
+/** A GIF89a with the logical screen size and one empty frame covering it (LZW: clear, end). */
 export function tinyGif(width: number, height: number): Uint8Array {
-  return new Uint8Array([
-    ...Buffer.from('GIF89a', 'ascii'),
-    width & 0xff,
-    width >> 8,
-    height & 0xff,
-    height >> 8,
-    0,
-    0,
-    0,
-    0x3b,
-  ]);
+  return gifWithFrames(width, height, [{ left: 0, top: 0, width, height }]);
+}
+
+/** Little-endian 16-bit value as two bytes. */
+const le16 = (value: number) => [value & 0xff, (value >> 8) & 0xff];
+
+/**
+ * A GIF89a whose logical screen is `width`×`height` and whose image descriptors declare `frames`,
+ * each followed by `data` as its LZW stream (minimum code size 2). With one 65535×65535 frame on a
+ * 64×64 screen and the default 8 data bytes it is the 35-byte frame bomb.
+ */
+export function gifWithFrames(
+  width: number,
+  height: number,
+  frames: readonly { left: number; top: number; width: number; height: number }[],
+  data: readonly number[] = [0x2c],
+): Uint8Array {
+  const bytes = [...Buffer.from('GIF89a', 'ascii'), ...le16(width), ...le16(height), 0, 0, 0];
+  for (const frame of frames) {
+    bytes.push(0x2c, ...le16(frame.left), ...le16(frame.top), ...le16(frame.width), ...le16(frame.height), 0);
+    bytes.push(2, data.length, ...data, 0);
+  }
+  bytes.push(0x3b);
+  return new Uint8Array(bytes);
 }
 
 function riff(chunk: string, body: readonly number[]): Uint8Array {

@@ -1,0 +1,70 @@
+/**
+ * `npm run report [-- --flow flows/x.json] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--demo] [--out file]`:
+ * the funnel report. Per screen (main path and deep-link chains), per experiment variant: the sessions
+ * that reached it, that went on, the drop-off and the median time, along the paths sessions took; the
+ * conversion to lead and final call to action; each experiment's arms with 95 % credible intervals and
+ * the probability of being best. Prints a table and writes reports/funnel.html.
+ * Reads DATABASE_URL (Postgres, e.g. Supabase) when set, else a snapshot of .data/local-db; --demo fills
+ * a throwaway database with simulated visits instead.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
+import { htmlReport } from './report/html-report.ts';
+import { openReportDatabase } from './report/open-report-database.ts';
+import { readFigures } from './report/read-figures.ts';
+import { flowFile } from './lib/flow-path.ts';
+import { terminalReport } from './report/terminal-report.ts';
+
+const { values } = parseArgs({
+  options: {
+    flow: { type: 'string', default: flowFile() },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    demo: { type: 'boolean', default: false },
+    out: { type: 'string', default: 'reports/funnel.html' },
+    'data-dir': { type: 'string', default: '.data/local-db' },
+  },
+});
+
+const DAY = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
+for (const key of ['from', 'to'] as const) {
+  const value = values[key];
+  if (value !== undefined && (!DAY.test(value) || Number.isNaN(Date.parse(value)))) {
+    console.error(`✗ --${key} ${value}: write a day as YYYY-MM-DD`);
+    process.exit(2);
+  }
+}
+
+const file = relative(process.cwd(), values.flow) || values.flow;
+const { flow, errors } = validateFlowText(readFileSync(values.flow, 'utf8'), { file });
+if (!flow) {
+  for (const issue of errors) console.error(formatIssue(issue));
+  console.error(
+    `✗ ${file} has errors (npm run flow:check): the report needs a valid flow to name its screens`,
+  );
+  process.exit(1);
+}
+
+try {
+  const database = await openReportDatabase({
+    demo: values.demo,
+    databaseUrl: process.env['DATABASE_URL'],
+    dataDir: values['data-dir'],
+    flow,
+  });
+  try {
+    const figures = await readFigures(database.query, flow, { from: values.from, to: values.to });
+    console.log(`Source: ${database.source}\n`);
+    console.log(terminalReport(figures).join('\n'));
+    mkdirSync(dirname(values.out), { recursive: true });
+    writeFileSync(values.out, htmlReport(figures, flow));
+    console.log(`\nwrote ${values.out}`);
+  } finally {
+    await database.close();
+  }
+} catch (cause) {
+  console.error(`✗ report: ${cause instanceof Error ? cause.message : String(cause)}`);
+  process.exit(1);
+}

@@ -1,0 +1,78 @@
+/**
+ * An experiment's arms judged the Bayesian way (as Heyflow does): each arm's conversion rate has a
+ * Beta(1 + conversions, 1 + misses) posterior (a uniform prior); the report shows its mean, its 95 %
+ * credible interval and the probability that the arm is the best, by Monte Carlo from the posteriors
+ * with a seeded generator (the same figures on every run).
+ */
+import { beta, seededRandom } from './seeded-random.ts';
+
+/** Below this many goal events in any arm the report says "not enough data yet" instead of a winner. */
+export const MIN_GOALS_PER_ARM = 10;
+/** A winner is declared at this probability of being best. */
+export const WIN_PROBABILITY = 0.9;
+
+export interface ArmCounts {
+  arm: string;
+  /** Exposed sessions. */
+  sessions: number;
+  /** Sessions that reached the goal. */
+  goals: number;
+}
+
+export interface ArmVerdict extends ArmCounts {
+  rate: number;
+  /** 95 % credible interval of the rate (2.5 % and 97.5 % posterior quantiles). */
+  low: number;
+  high: number;
+  probabilityBest: number;
+}
+
+export interface ExperimentVerdict {
+  arms: ArmVerdict[];
+  /** The arm at WIN_PROBABILITY or more, when every arm has enough data. */
+  winner: string | undefined;
+  /** Why there is no verdict yet, when there isn't. */
+  notEnoughData: string | undefined;
+}
+
+function quantile(sorted: readonly number[], q: number): number {
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  const lower = sorted[low] ?? 0;
+  const upper = sorted[Math.min(low + 1, sorted.length - 1)] ?? lower;
+  return lower + (upper - lower) * (at - low);
+}
+
+/** The verdict over the arms, from `draws` Monte Carlo samples of each posterior. */
+export function judgeArms(arms: readonly ArmCounts[], draws = 20_000, seed = 15): ExperimentVerdict {
+  const random = seededRandom(seed);
+  const samples = arms.map((arm) => {
+    const misses = Math.max(0, arm.sessions - arm.goals);
+    return Array.from({ length: draws }, () => beta(random, 1 + arm.goals, 1 + misses));
+  });
+  const wins = arms.map(() => 0);
+  for (let i = 0; i < draws; i++) {
+    let best = 0;
+    samples.forEach((draw, a) => {
+      if ((draw[i] ?? 0) > (samples[best]?.[i] ?? 0)) best = a;
+    });
+    wins[best] = (wins[best] ?? 0) + 1;
+  }
+  const verdicts = arms.map((arm, a) => {
+    const sorted = [...(samples[a] ?? [])].sort((x, y) => x - y);
+    return {
+      ...arm,
+      rate: arm.sessions === 0 ? 0 : arm.goals / arm.sessions,
+      low: quantile(sorted, 0.025),
+      high: quantile(sorted, 0.975),
+      probabilityBest: (wins[a] ?? 0) / draws,
+    };
+  });
+  const short = verdicts.filter((arm) => arm.goals < MIN_GOALS_PER_ARM);
+  const notEnoughData =
+    short.length > 0
+      ? `not enough data yet: ${short.map((arm) => `${arm.arm} has ${arm.goals}`).join(', ')} of the ${MIN_GOALS_PER_ARM} goal events each arm needs`
+      : undefined;
+  const leader = verdicts.find((arm) => arm.probabilityBest >= WIN_PROBABILITY);
+  return { arms: verdicts, winner: notEnoughData === undefined ? leader?.arm : undefined, notEnoughData };
+}

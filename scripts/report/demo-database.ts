@@ -1,0 +1,43 @@
+/**
+ * A throwaway in-memory PGlite database with every migration applied, filled with the demo's simulated
+ * visits (`npm run report -- --demo`). Nothing is written to disk.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import type { Flow } from '../../src/engine/flow.gen.ts';
+import { openDatabase } from '../../server/database.ts';
+import { DEMO_PLAN, simulateVisits, type DemoPlan } from './demo-visits.ts';
+
+/** Inserts a list of rows through one jsonb parameter (fast, and typed by the table's own columns). */
+async function insertRows(
+  db: PGlite,
+  table: string,
+  columns: string,
+  rows: readonly object[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `insert into public.${table} (${columns}) select ${columns} from jsonb_populate_recordset(null::public.${table}, $1::jsonb)`,
+    [JSON.stringify(rows)],
+  );
+}
+
+/** An in-memory database holding the simulated visits of `plan` over `flow`. */
+export async function demoDatabase(flow: Flow, plan: DemoPlan = DEMO_PLAN): Promise<PGlite> {
+  const db = await openDatabase();
+  const rows = simulateVisits(flow, plan);
+  await insertRows(
+    db,
+    'quiz_step_tracking',
+    'event_id, session_id, step_name, step_number, visited_at, variants',
+    rows.stepViews.map((row) => ({ ...row, step_number: 1 })),
+  );
+  await insertRows(
+    db,
+    'experiment_exposures',
+    'event_id, visitor_id, session_id, experiment_id, variant_id, screen, exposed_at',
+    rows.exposures,
+  );
+  await insertRows(db, 'quiz_completions', 'id, session_id, name, email, submitted_at, variants', rows.leads);
+  await insertRows(db, 'user_journey_sessions', 'session_id, clicked_final_cta, variants', rows.journeys);
+  return db;
+}

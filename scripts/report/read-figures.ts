@@ -1,0 +1,133 @@
+/**
+ * Reads the report's figures through the SQL of migration 20261123000300_funnel_report.sql (the same
+ * figures Supabase's SQL editor shows), from any database: PGlite locally, Postgres via DATABASE_URL.
+ */
+import type { Experiment, Flow } from '../../src/engine/flow.gen.ts';
+import { judgeArms, type ExperimentVerdict } from './bayes.ts';
+import { flowLayout, stepsOfJourney, type TrackedScreen } from './flow-screens.ts';
+
+/** Runs one SQL statement with positional parameters and returns its rows. */
+export type Query = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+
+export interface ScreenFigure extends TrackedScreen {
+  reached: number;
+  continued: number;
+  /** Share of the sessions that reached the screen and viewed no other screen after it. */
+  dropOff: number;
+  medianSeconds: number | null;
+}
+
+export interface ArmFigures {
+  arm: string;
+  mainPath: ScreenFigure[];
+  deepLinks: ScreenFigure[];
+  sessions: number;
+  leads: number;
+  finalClicks: number;
+  goals: number;
+}
+
+export interface ExperimentFigures {
+  experiment: Experiment;
+  goal: string;
+  arms: ArmFigures[];
+  verdict: ExperimentVerdict;
+}
+
+export interface FunnelFigures {
+  flowId: string;
+  from: string | undefined;
+  to: string | undefined;
+  overall: ArmFigures;
+  experiments: ExperimentFigures[];
+}
+
+export interface ReportOptions {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value ?? 0));
+const text = (value: unknown): string => (typeof value === 'string' ? value : String(value));
+
+function goalOf(experiment: Experiment, flow: Flow): { label: string; steps: string[] | null } {
+  if (experiment.goal === 'lead') return { label: 'lead saved', steps: null };
+  if (experiment.goal === 'final_cta') return { label: 'final call to action', steps: null };
+  return {
+    label: `journey step ${experiment.goal.journey}`,
+    steps: stepsOfJourney(flow, experiment.goal.journey),
+  };
+}
+
+async function armFigures(
+  query: Query,
+  flow: Flow,
+  experiment: Experiment | undefined,
+  goalSteps: string[] | null,
+  options: ReportOptions,
+): Promise<ArmFigures[]> {
+  const layout = flowLayout(flow);
+  const period = [options.from ?? null, options.to ?? null];
+  const id = experiment?.id ?? null;
+  const screenRows = await query('select * from funnel_report.screen_figures($1, $2, $3, $4)', [
+    id,
+    ...period,
+    flow.id,
+  ]);
+  const conversionRows = await query('select * from funnel_report.arm_conversions($1, $2, $3, $4, $5)', [
+    id,
+    goalSteps ?? [],
+    ...period,
+    flow.id,
+  ]);
+  const arms = experiment ? experiment.variants.map((variant) => variant.id) : ['all'];
+  return arms.map((arm) => {
+    const rows = screenRows.filter((row) => text(row['arm']) === arm);
+    const figure = (entry: TrackedScreen): ScreenFigure => {
+      const row = rows.find((r) => text(r['step_name']) === entry.step);
+      const reached = num(row?.['reached']);
+      const continued = num(row?.['continued']);
+      const median = row?.['median_seconds'];
+      return {
+        ...entry,
+        reached,
+        continued,
+        dropOff: reached === 0 ? 0 : 1 - continued / reached,
+        medianSeconds: median === null || median === undefined ? null : num(median),
+      };
+    };
+    const conversion = conversionRows.find((row) => text(row['arm']) === arm);
+    const leads = num(conversion?.['leads']);
+    const finalClicks = num(conversion?.['final_clicks']);
+    const goal = experiment?.goal;
+    return {
+      arm,
+      mainPath: layout.mainPath.map(figure),
+      deepLinks: layout.deepLinks.map(figure),
+      sessions: num(conversion?.['sessions']),
+      leads,
+      finalClicks,
+      goals: goal === 'lead' ? leads : goal === 'final_cta' ? finalClicks : num(conversion?.['goals']),
+    };
+  });
+}
+
+/** Every figure of the report for one flow. */
+export async function readFigures(
+  query: Query,
+  flow: Flow,
+  options: ReportOptions = {},
+): Promise<FunnelFigures> {
+  const [overall] = await armFigures(query, flow, undefined, null, options);
+  if (!overall) throw new Error('the report query returned no figures');
+  const experiments: ExperimentFigures[] = [];
+  for (const experiment of flow.experiments ?? []) {
+    const goal = goalOf(experiment, flow);
+    const arms = await armFigures(query, flow, experiment, goal.steps, options);
+    const verdict = judgeArms(
+      arms.map((arm) => ({ arm: arm.arm, sessions: arm.sessions, goals: arm.goals })),
+    );
+    experiments.push({ experiment, goal: goal.label, arms, verdict });
+  }
+  return { flowId: flow.id, from: options.from, to: options.to, overall, experiments };
+}

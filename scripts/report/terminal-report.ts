@@ -1,0 +1,80 @@
+/**
+ * The report as plain text for the terminal: per-screen figures (main path, then the deep-link chains),
+ * conversions, and each experiment's arms with their credible intervals and probability of being best.
+ */
+import { MIN_GOALS_PER_ARM, WIN_PROBABILITY } from './bayes.ts';
+import type { ArmFigures, ExperimentFigures, FunnelFigures, ScreenFigure } from './read-figures.ts';
+
+export const percent = (share: number): string => `${(share * 100).toFixed(1)} %`;
+const seconds = (value: number | null): string => (value === null ? '–' : `${value.toFixed(1)} s`);
+const pad = (value: string | number, width: number) => String(value).padStart(width);
+
+function screenTable(title: string, figures: readonly ScreenFigure[]): string[] {
+  const shown = figures.filter((figure) => figure.reached > 0);
+  if (shown.length === 0) return [`${title}: no visits`];
+  const width = Math.max(title.length, ...shown.map((figure) => figure.screen.length));
+  const head = `${title.padEnd(width)}  ${pad('reached', 8)}  ${pad('continued', 9)}  ${pad('drop-off', 8)}  ${pad('median time', 11)}`;
+  return [
+    head,
+    '─'.repeat(head.length),
+    ...shown.map(
+      (f) =>
+        `${f.screen.padEnd(width)}  ${pad(f.reached, 8)}  ${pad(f.continued, 9)}  ${pad(percent(f.dropOff), 8)}  ${pad(seconds(f.medianSeconds), 11)}`,
+    ),
+  ];
+}
+
+function conversions(arm: ArmFigures): string {
+  const share = (n: number) => (arm.sessions === 0 ? '–' : percent(n / arm.sessions));
+  return `${arm.sessions} sessions · lead ${arm.leads} (${share(arm.leads)}) · final call to action ${arm.finalClicks} (${share(arm.finalClicks)})`;
+}
+
+function armSection(arm: ArmFigures, label: string): string[] {
+  return [
+    label,
+    conversions(arm),
+    '',
+    ...screenTable('Main path', arm.mainPath),
+    '',
+    ...screenTable('Deep-link chains', arm.deepLinks),
+  ];
+}
+
+function experimentSection(figures: ExperimentFigures): string[] {
+  const { experiment, verdict } = figures;
+  const head = `${'arm'.padEnd(16)}  ${pad('exposed', 7)}  ${pad('goals', 5)}  ${pad('rate', 7)}  ${pad('95 % credible interval', 22)}  ${pad('P(best)', 7)}`;
+  const lines = [
+    `Experiment "${experiment.id}" (goal: ${figures.goal}; ${experiment.start} to ${experiment.stop})`,
+    head,
+    '─'.repeat(head.length),
+    ...verdict.arms.map(
+      (arm) =>
+        `${arm.arm.padEnd(16)}  ${pad(arm.sessions, 7)}  ${pad(arm.goals, 5)}  ${pad(percent(arm.rate), 7)}  ${pad(`${percent(arm.low)} – ${percent(arm.high)}`, 22)}  ${pad(percent(arm.probabilityBest), 7)}`,
+    ),
+  ];
+  if (verdict.notEnoughData !== undefined) lines.push(`→ ${verdict.notEnoughData}`);
+  else if (verdict.winner !== undefined) {
+    const best = verdict.arms.find((arm) => arm.arm === verdict.winner);
+    lines.push(
+      `→ winner: ${verdict.winner} (${percent(best?.probabilityBest ?? 0)} probability of being best)`,
+    );
+  } else lines.push(`→ no arm has reached ${percent(WIN_PROBABILITY)} probability of being best yet`);
+  lines.push(
+    `  (Beta(1 + goals, 1 + misses) posteriors; a winner needs ≥ ${MIN_GOALS_PER_ARM} goal events per arm and ≥ ${percent(WIN_PROBABILITY)}; ?variant= overrides are left out)`,
+  );
+  for (const arm of figures.arms)
+    lines.push('', ...armSection(arm, `Variant "${arm.arm}" of "${experiment.id}"`));
+  return lines;
+}
+
+/** The whole report as lines of text. */
+export function terminalReport(figures: FunnelFigures): string[] {
+  const period =
+    figures.from || figures.to ? ` from ${figures.from ?? 'the start'} to ${figures.to ?? 'now'}` : '';
+  return [
+    `Funnel report: ${figures.flowId}${period}`,
+    '',
+    ...armSection(figures.overall, 'All sessions'),
+    ...figures.experiments.flatMap((experiment) => ['', ...experimentSection(experiment)]),
+  ];
+}

@@ -1,0 +1,67 @@
+/**
+ * Corrupt or forged sessionStorage on every route of the flow, in Chromium: the app never crashes and
+ * never shows a made-up value (an age of 200, a forged option value, an assessment with no scores).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { copy, flow } from './funnel.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+
+afterEach(async () => {
+  await harness?.closePages();
+});
+
+afterAll(async () => {
+  await harness?.stop();
+});
+
+/** Every route and alias of the flow, resolved. */
+const routes = [
+  ...new Set(
+    Object.values(flow.screens).flatMap((screen) => [screen.route, ...(screen.aliases ?? [])].flatMap((r) => (r ? [copy(r)] : []))),
+  ),
+];
+
+const FORGED = {
+  quizData: JSON.stringify({ age: 200, changeSpeed: 'forged-speed', skinIssues: ['forged-issue'], name: 42 }),
+  assessmentData: JSON.stringify({ id: 'x' }),
+  contactInfo: JSON.stringify(['not', 'an', 'object']),
+  quizData_flow: JSON.stringify({ id: 'skin-funnel', version: 1, screen: 'creating-protocol', timer: { enteredAt: 'x' } }),
+};
+const UNREADABLE = {
+  quizData: '{"age": 4',
+  assessmentData: 'undefined',
+  contactInfo: '\u0000',
+  quizData_flow: '{',
+  quiz_session_id: 'not-a-uuid',
+};
+
+describe('corrupt storage on every route', () => {
+  it.each([
+    ['forged values', FORGED],
+    ['unreadable values', UNREADABLE],
+  ])('%s: every route opens without a crash or a made-up value', async (_name, stored) => {
+    expect(routes.length).toBeGreaterThan(20);
+    const tp = await harness.open();
+    const { page, context } = tp;
+    // Before every page load, whatever the app wrote back is replaced by the corrupt data again.
+    await context.addInitScript((items: Record<string, string>) => {
+      for (const [key, value] of Object.entries(items)) sessionStorage.setItem(key, value);
+    }, stored);
+    for (const route of routes) {
+      await page.goto(tp.url(route));
+      await page.locator('main').first().waitFor({ state: 'attached' });
+      await page.waitForTimeout(150);
+      // The whole page: a redirect screen's message sits outside <main>.
+      const shown = await page.locator('body').innerText();
+      expect(shown, `${route} shows something`).not.toBe('');
+      expect(shown, `${route} shows a made-up value`).not.toMatch(/\b200\b|forged|\bNaN\b|\bundefined\b|\[object /);
+    }
+    expect(tp.problems.filter((line) => line.startsWith('pageerror'))).toEqual([]);
+  });
+});
