@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { VisitorSnapshot } from '../engine/ports.ts';
-import { AnalysisError, createEdgeAnalysis } from './edge-analysis.ts';
+import { AnalysisError } from './analysis-error.ts';
+import { createEdgeAnalysis } from './edge-analysis.ts';
 
 const config = { url: 'https://backend.test', anonKey: 'anon-key' };
 const visitor: VisitorSnapshot = { sessionId: 's', answers: { age: 52, skinIssues: ['dryness'] }, data: {}, leadId: null };

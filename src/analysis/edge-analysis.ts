@@ -6,21 +6,10 @@
  */
 import type { AnalysisPort } from '../engine/ports.ts';
 import { backendHeaders, type BackendConfig } from '../tracking/backend-config.ts';
+import { AnalysisError } from './analysis-error.ts';
 
 /** How long a visitor waits for the analysis before the local estimate is used (spec: about 20 s). */
 export const ANALYSIS_TIMEOUT_MS = 20_000;
-
-export class AnalysisError extends Error {
-  constructor(
-    /** HTTP status; 0 when there was no answer. */
-    readonly status: number,
-    /** The function's error code, e.g. 'no_face', or 'timeout' / 'network'. */
-    readonly code: string,
-  ) {
-    super(`analyze-face failed: ${status || 'no answer'} ${code}`.trim());
-    this.name = 'AnalysisError';
-  }
-}
 
 async function errorCode(response: Response): Promise<string> {
   try {

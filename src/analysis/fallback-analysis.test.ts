@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VisitorSnapshot } from '../engine/ports.ts';
-import { AnalysisError } from './edge-analysis.ts';
+import { AnalysisError } from './analysis-error.ts';
 import { withFallback } from './fallback-analysis.ts';
 
 const visitor: VisitorSnapshot = { sessionId: 's', answers: { age: 50 }, data: {}, leadId: null };

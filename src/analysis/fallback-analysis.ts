@@ -4,7 +4,7 @@
  * visitor goes on without a photo. A refusal she can act on (422, e.g. no face) is passed on instead.
  */
 import type { AnalysisPort, VisitorSnapshot } from '../engine/ports.ts';
-import { AnalysisError } from './edge-analysis.ts';
+import { AnalysisError } from './analysis-error.ts';
 
 export type FallbackEstimate = (visitor: VisitorSnapshot) => Promise<Record<string, unknown>>;
 

@@ -32,7 +32,7 @@ export class ScreenErrorBoundary extends Component<ScreenErrorBoundaryProps, Sta
 
   override componentDidCatch(error: unknown, _info: ErrorInfo): void {
     const { onError } = this.props;
-    // The masking loads only when a screen fails: nothing on the first screen's path.
+    // The redaction loads only when a screen fails: nothing on the first screen's path.
     import('../engine/error-summary.ts').then(
       ({ errorSummary }) => onError(`failed and shows the error page: ${errorSummary(error)}`),
       () => onError(`failed and shows the error page: ${error instanceof Error ? error.name : typeof error}`),

@@ -84,7 +84,7 @@ export function loadSession(storage: Storage | null, flow: Flow): StoredSession 
   const answers: Answers = {};
   if (isRecord(rawAnswers)) {
     for (const [key, value] of Object.entries(rawAnswers)) {
-      // Only values the asking screen could have stored: age 200 or an unknown option is absent.
+      // Only values the screen that asks could have stored: age 200 or an unknown option is absent.
       if (checks.get(key)?.(value)) answers[key] = value;
     }
   }

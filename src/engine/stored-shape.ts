@@ -51,7 +51,7 @@ function checksOf(screen: Screen): [string, AnswerCheck][] {
   }
 }
 
-/** Per answer key, whether a stored value is one some screen asking it could have stored. */
+/** Per answer key, whether a stored value is one some screen that asks for it could have stored. */
 export function answerChecks(flow: Flow): Map<string, AnswerCheck> {
   const byKey = new Map<string, AnswerCheck[]>();
   for (const screen of Object.values(flow.screens)) {

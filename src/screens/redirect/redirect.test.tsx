@@ -14,7 +14,7 @@ const start: ScreenOfKind<'redirect'> = {
 };
 
 describe('RedirectScreen', () => {
-  it('shows a spinner and the message as a status, the content, and no button', () => {
+  it('shows a spinner and the message as a status, the content, and no button', async () => {
     const send = vi.fn<(event: ScreenEvent) => void>();
     render(
       <RedirectScreen
@@ -29,7 +29,7 @@ describe('RedirectScreen', () => {
     );
     expect(screen.getByRole('status')).toHaveTextContent('Starting assessment...');
     expect(screen.getByTestId('spinner')).toBeInTheDocument();
-    expect(screen.getByText('It takes about two minutes.')).toBeInTheDocument();
+    expect(await screen.findByText('It takes about two minutes.')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(send).not.toHaveBeenCalled();
   });
