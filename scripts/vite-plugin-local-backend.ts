@@ -3,6 +3,7 @@
  * `npm start` and `npm run dev` answer supabase-js's calls with PGlite: no service, no account.
  * Builds pointed at hosted Supabase (VITE_SUPABASE_URL) simply never call it.
  */
+import { readFileSync } from 'node:fs';
 import { Server } from 'node:http';
 import { resolve } from 'node:path';
 import type { Connect, Plugin } from 'vite';
@@ -31,6 +32,7 @@ export function localBackendPlugin(options: LocalBackendPluginOptions = {}): Plu
       (owned = createLocalBackend({
         dataDir: resolve(root, LOCAL_DATA_DIR),
         functions: localFunctions(resolve(root, flowFile()), { signal: stopped.signal }),
+        metaWorker: { flowPixelId: flowPixelId(resolve(root, flowFile())) },
       }));
     middlewares.use((req, res, next) => backend.middleware(req, res, next));
     return owned;
@@ -58,4 +60,16 @@ export function localBackendPlugin(options: LocalBackendPluginOptions = {}): Plu
       });
     },
   };
+}
+
+/** The flow's settings.pixelId for the Conversions API worker ('' when unreadable: the build reports flow errors). */
+function flowPixelId(file: string): string {
+  try {
+    const flow: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    const settings: unknown = flow && typeof flow === 'object' && 'settings' in flow ? flow.settings : undefined;
+    const id: unknown = settings && typeof settings === 'object' && 'pixelId' in settings ? settings.pixelId : '';
+    return typeof id === 'string' ? id : '';
+  } catch {
+    return '';
+  }
 }

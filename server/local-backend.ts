@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
 import { LOCAL_ANON_KEY } from '../src/tracking/backend-config.ts';
 import { openDatabase } from './database.ts';
+import { startMetaWorker, type MetaWorker, type MetaWorkerOptions } from './meta-worker.ts';
 import { callRpc, errorBody } from './rpc.ts';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../supabase/functions/_shared/http.ts';
 
@@ -24,6 +25,8 @@ export interface LocalBackendOptions {
   functions?: Record<string, EdgeFunction>;
   /** Byte cap for `/functions/v1/` bodies (the handler may check a lower one). */
   maxFunctionBodyBytes?: number;
+  /** The Conversions API worker's settings; it runs only when the env configures Meta (see meta-worker.ts). */
+  metaWorker?: MetaWorkerOptions;
 }
 
 export interface LocalBackend {
@@ -32,6 +35,8 @@ export interface LocalBackend {
   /** The database, opened (and migrated) on first use. */
   database(): Promise<PGlite>;
   close(): Promise<void>;
+  /** The Conversions API worker, or null when Meta delivery is not configured. */
+  metaWorker: MetaWorker | null;
 }
 
 class HttpError extends Error {
@@ -129,6 +134,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
       opened = undefined;
       throw error;
     }));
+  const metaWorker = startMetaWorker(database, options.metaWorker);
 
   async function table(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
     const privilege = TABLE_PRIVILEGE[req.method ?? ''];
@@ -159,7 +165,11 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
   async function rpc(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
     if (req.method !== 'POST') throw new HttpError(405, 'PGRST117', 'Functions are called with POST');
     const args = parseJson(await readBody(req, MAX_RPC_BODY_BYTES));
-    const result = await callRpc(await database(), name, args);
+    // What PostgREST hands functions as request.headers: the client's address and user agent.
+    const headers: Record<string, string> = {};
+    if (req.socket.remoteAddress) headers['x-forwarded-for'] = req.socket.remoteAddress;
+    if (typeof req.headers['user-agent'] === 'string') headers['user-agent'] = req.headers['user-agent'];
+    const result = await callRpc(await database(), name, args, 'anon', headers);
     send(res, result.status, result.body);
   }
 
@@ -235,7 +245,9 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
         });
     },
     database,
+    metaWorker,
     async close() {
+      metaWorker?.stop();
       if (opened) await (await opened).close();
       opened = undefined;
     },

@@ -90,8 +90,17 @@ function isPgError(error: unknown): error is Error & { code: string; detail?: st
   return error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
 }
 
-/** Runs `public.<name>(args)` as `role` and answers like PostgREST. */
-export async function callRpc(db: PGlite, name: string, args: unknown, role = 'anon'): Promise<RpcResponse> {
+/**
+ * Runs `public.<name>(args)` as `role` and answers like PostgREST. `headers` become the transaction's
+ * `request.headers` setting, as PostgREST sets it (functions read the client's IP and user agent there).
+ */
+export async function callRpc(
+  db: PGlite,
+  name: string,
+  args: unknown,
+  role = 'anon',
+  headers: Record<string, string> = {},
+): Promise<RpcResponse> {
   if (!IDENTIFIER.test(role)) throw new Error(`Not a role name: ${role}`);
   if (args === null || typeof args !== 'object' || Array.isArray(args)) {
     return {
@@ -122,6 +131,7 @@ export async function callRpc(db: PGlite, name: string, args: unknown, role = 'a
   try {
     const result = await db.transaction(async (tx: Transaction) => {
       await tx.exec(`set local role ${role}`);
+      await tx.query(`select set_config('request.headers', $1, true)`, [JSON.stringify(headers)]);
       return tx.query<{ result?: unknown }>(select, params);
     });
     if (fn.returnType === 'void') return { status: 204 };

@@ -53,6 +53,7 @@ describe('tables', () => {
 });
 
 const valid = {
+  record_ad_consent: () => ({ session_id: randomUUID(), consent: 'granted' }),
   track_journey_step: () => ({
     session_id: randomUUID(),
     step: 'quiz_started',
@@ -469,6 +470,7 @@ describe('record_final_click', () => {
 
 describe('functions', () => {
   const rpcs = [
+    'record_ad_consent',
     'record_final_click',
     'save_quiz_completion',
     'track_journey_step',
@@ -483,7 +485,7 @@ describe('functions', () => {
       [role],
     );
 
-  it('anon can execute the six RPCs (and track_exposure, tested in funnel-report.test.ts) and nothing else', async () => {
+  it('anon can execute the seven RPCs (and track_exposure, tested in funnel-report.test.ts) and nothing else', async () => {
     expect((await executable('anon')).map((row) => row.name)).toEqual(
       [...rpcs, 'track_exposure'].sort().map((name) => `public.${name}`),
     );

@@ -58,6 +58,7 @@ const ports = createAppPorts({
     experiments: baseFlow.experiments ?? [],
   },
   leadSinks: flow.settings.leadSinks ?? [],
+  envPixelId: import.meta.env.VITE_META_PIXEL_ID,
   fallback: results.fallback,
   // Tracking calls made before then are queued and replayed (deferred-tracking.ts).
   afterPaint: afterResults,

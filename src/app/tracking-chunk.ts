@@ -4,6 +4,8 @@
  * dead-letter store for writes the backend refused, the tracking adapter over them, and the session clock.
  */
 import flow from 'virtual:flow-tracking';
+// Already in the first bundle (main.tsx): its settings and declared pixel actions cost nothing more here.
+import appFlow from 'virtual:flow';
 import type { LeadSink } from '../engine/flow.gen.ts';
 import type { TrackingPort } from '../engine/ports.ts';
 import type { BackendConfig } from '../tracking/backend-config.ts';
@@ -21,6 +23,12 @@ import { openTabOutbox, type TabStorage } from '../tracking/outbox-tabs.ts';
 import type { ExperimentTracking } from '../tracking/exposures.ts';
 import { createRpcSender, isRetryableRpc } from '../tracking/rpc-sender.ts';
 import { startSessionClock } from '../tracking/session-time.ts';
+import { onConsentChoice } from '../tracking/consent.ts';
+import { createServerConversions, declaredServerEvents } from '../tracking/server-conversions.ts';
+import { windowDataLayer, withDataLayer } from '../tracking/data-layer.ts';
+import { watchPartialLeads } from '../tracking/partial-leads.ts';
+import { backendHeaders } from '../tracking/backend-config.ts';
+import { loadSession } from '../engine/storage.ts';
 
 /** Each tab's queue is `funnel_outbox:<tab id>`; the bare key is an earlier version's shared queue. */
 export const OUTBOX_KEY = 'funnel_outbox';
@@ -49,6 +57,8 @@ export interface TrackingStart {
   campaign: Campaign;
   /** The flow's lead sinks (settings.leadSinks); none: no webhook is called. */
   leadSinks: readonly LeadSink[];
+  /** A pixel id from the environment (VITE_META_PIXEL_ID); it wins over the flow's `pixelId`. */
+  envPixelId?: string | undefined;
   /** The visitor's experiment assignments and the flow's experiments (see experiments.ts). */
   experiments?: Omit<ExperimentTracking, 'storage'>;
   warn: (message: string) => void;
@@ -97,8 +107,27 @@ export function startTracking(options: TrackingStart): TrackingPort {
     storage: options.session,
     log: warn,
   });
-  return createBackendTracking({
+  const { settings } = appFlow;
+  // The server holds a Lead queued before the choice; the choice releases or deletes it.
+  if (settings.consent === 'required') {
+    onConsentChoice((consent) => {
+      outbox.enqueue('record_ad_consent', { session_id: options.sessionId, consent }).catch(() =>
+        warn('The ad consent choice was not recorded by the backend'),
+      );
+    });
+  }
+  const conversions = createServerConversions({
+    pixelId: options.envPixelId || settings.pixelId || '',
+    consent: settings.consent ?? 'none',
+    marketingHost: settings.marketingHost ?? '',
+    referrer: options.referrer,
+    events: declaredServerEvents(appFlow.screens),
+    choices: options.local,
+    page: () => ({ url: window.location.href, cookie: document.cookie }),
+  });
+  const tracking = createBackendTracking({
     outbox,
+    conversions,
     page: { userAgent: navigator.userAgent, referrer: options.referrer, campaign: options.campaign },
     flow: { id: flow.id, version: flow.version, ...(flow.tracking ? { tracking: flow.tracking } : {}) },
     // Exposures already recorded are kept beside the outbox, so reloads and tabs don't repeat them.
@@ -106,6 +135,16 @@ export function startTracking(options: TrackingStart): TrackingPort {
     log: warn,
     deadLetters,
     onLead: startLeadSinks(options, deadLetters),
+  });
+  if (settings.partialLeads) startPartialLeads(options, settings.partialLeads.afterHiddenSeconds);
+  if (!settings.dataLayer) return tracking;
+  return withDataLayer(tracking, {
+    flow: { id: flow.id, version: flow.version },
+    consent: settings.consent ?? 'none',
+    choices: options.local,
+    target: windowDataLayer,
+    variants: () =>
+      Object.fromEntries((options.experiments?.assignments ?? []).map((a) => [a.experiment, a.variant])),
   });
 }
 
@@ -125,4 +164,35 @@ function startLeadSinks(
   });
   if (sinks.length === 0) return undefined;
   return createLeadSinks({ sinks, outbox, campaign: options.campaign, log: warn });
+}
+
+/** Partial leads (see partial-leads.ts), sent with fetch keepalive so a closing tab still delivers them. */
+function startPartialLeads(options: TrackingStart, afterHiddenSeconds: number): void {
+  const { config } = options;
+  watchPartialLeads({
+    afterHiddenSeconds,
+    flow: { id: flow.id, version: flow.version },
+    read: () => loadSession(sessionStore(), appFlow),
+    send: (args) => {
+      fetch(`${config.url}/rest/v1/rpc/save_quiz_completion`, {
+        method: 'POST',
+        headers: backendHeaders(config),
+        body: JSON.stringify(args),
+        keepalive: true,
+      }).catch(() => options.warn('A partial lead could not be sent'));
+    },
+    page: {
+      addEventListener: (type, listener) =>
+        type === 'pagehide' ? window.addEventListener(type, listener) : document.addEventListener(type, listener),
+      hidden: () => document.visibilityState === 'hidden',
+    },
+  });
+}
+
+function sessionStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
 }

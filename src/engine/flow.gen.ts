@@ -732,6 +732,11 @@ export interface Settings {
    */
   leadSinks?: LeadSink[];
   /**
+   * true: push funnel_screen_view, funnel_answer (the answer's key only, never its value), funnel_lead and funnel_complete to window.dataLayer for Google Tag Manager, with the flow id, version, variant and screen; gated by consent like the pixel.
+   */
+  dataLayer?: boolean;
+  partialLeads?: PartialLeads;
+  /**
    * Source marker appended to external redirects.
    */
   source?: string;
@@ -742,7 +747,7 @@ export interface Settings {
   /**
    * Any further setting, usable as {settings.name}.
    */
-  [k: string]: string | 'none' | 'required' | ConsentBanner | LeadSink[] | undefined;
+  [k: string]: string | 'none' | 'required' | ConsentBanner | LeadSink[] | boolean | PartialLeads | undefined;
 }
 /**
  * The consent banner's copy, shown when consent is 'required' and a pixel id is set.
@@ -770,6 +775,15 @@ export interface LeadSink {
    * Where to POST: https, or http on localhost for testing.
    */
   url: string;
+}
+/**
+ * Keep a partial lead when a visitor typed a valid email on a form and then left (the page hidden this long, or closed). It is upgraded in place when she completes, and never sent to Meta or the lead sinks as a Lead.
+ */
+export interface PartialLeads {
+  /**
+   * Seconds the page must stay hidden before the partial lead is saved.
+   */
+  afterHiddenSeconds: number;
 }
 /**
  * Where the funnel keeps a visitor's data in sessionStorage (per tab).

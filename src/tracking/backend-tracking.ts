@@ -10,6 +10,7 @@ import type { DeadLetters } from './dead-letters.ts';
 import { exposuresDue, markExposed, variantsArg, type ExperimentTracking } from './exposures.ts';
 import type { Campaign } from './landing.ts';
 import type { Outbox } from './outbox.ts';
+import type { ServerConversions } from './server-conversions.ts';
 
 export interface BackendTrackingOptions {
   outbox: Pick<Outbox, 'enqueue' | 'pending'>;
@@ -34,6 +35,8 @@ export interface BackendTrackingOptions {
    * `args` what `save_quiz_completion` receives. Lead sinks hang off this.
    */
   onLead?: (lead: { id: string; args: Record<string, unknown>; visitor: VisitorSnapshot }) => void;
+  /** The server-side Meta events (see server-conversions.ts); none: the backend queues none. */
+  conversions?: ServerConversions;
   now?: () => Date;
 }
 
@@ -166,6 +169,11 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
     );
   };
 
+  const finalClickMeta = (visitor: VisitorSnapshot): Record<string, unknown> => {
+    const meta = visitor.leadId ? options.conversions?.metaFor('CompleteRegistration') : null;
+    return meta ? { lead_id: visitor.leadId, meta } : {};
+  };
+
   return {
     screenViewed(track: Track, screenId, visitor) {
       if (track.journey) journey(visitor, track.journey);
@@ -217,7 +225,8 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
       const dedupeKey = JSON.stringify(content);
       const pending = outbox.pending().find((entry) => entry.dedupeKey === dedupeKey)?.id;
       const id = pending ?? visitor.leadId;
-      const saved = outbox.enqueue('save_quiz_completion', { ...args, id }, { id, dedupeKey });
+      const meta = options.conversions?.metaFor('Lead');
+      const saved = outbox.enqueue('save_quiz_completion', { ...args, id, ...(meta ? { meta } : {}) }, { id, dedupeKey });
       if (!pending) options.onLead?.({ id, args: { ...args, id }, visitor });
       await saved.catch((error: unknown) => {
         log(`Lead not saved yet; ${fate(id)}`);
@@ -237,6 +246,8 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
           session_id: visitor.sessionId,
           assessment_id: assessmentId && /^[0-9a-f-]{36}$/i.test(assessmentId) ? assessmentId : null,
           email: emailOf(visitor),
+          // The server's CompleteRegistration shares the lead id, the browser pixel's eventID.
+          ...finalClickMeta(visitor),
         },
         'Failed to record the final click',
       );
