@@ -9,8 +9,9 @@ import { repoRoot } from '../tests/e2e/harness.ts';
 import { localBackendPlugin } from './vite-plugin-local-backend.ts';
 import { createLocalBackend } from '../server/local-backend.ts';
 import { localFunctions } from '../server/local-functions.ts';
+import { flowFile } from './lib/flow-path.ts';
 
-const backend = createLocalBackend({ functions: localFunctions(join(repoRoot, process.env.FLOW ?? 'flows/skin-funnel.json')) });
+const backend = createLocalBackend({ functions: localFunctions(join(repoRoot, flowFile())) });
 const server = await preview({
   root: repoRoot,
   configFile: false,

@@ -5,7 +5,7 @@
  *   also fails when a library that must stay out of it (framer-motion, ajv, supabase-js) is found;
  * - JS before the first question (the first bundle plus the first question's renderer chunk and its
  *   imports, see lib/before-first-question.ts) ≤ 110 KB.
- * Run by `npm run build`. `FLOW=flows/<name>.json` picks the flow (the skin funnel by default).
+ * Run by `npm run build`. `FLOW` picks the flow, as for every command (scripts/lib/flow-path.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,11 +18,12 @@ import {
   type Manifest,
 } from './lib/before-first-question.ts';
 import { FIRST_SCREEN_BUDGET_BYTES, firstScreenScripts, forbiddenLibraries } from './lib/first-screen.ts';
+import { flowFile } from './lib/flow-path.ts';
 
 const FIRST_BUNDLE_BUDGET = FIRST_SCREEN_BUDGET_BYTES;
 const FIRST_QUESTION_BUDGET = 110 * 1024;
 const dist = process.argv[2] ?? 'dist';
-const flowPath = process.env.FLOW ?? 'flows/skin-funnel.json';
+const flowPath = flowFile();
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gzipped = new Map<string, number>();

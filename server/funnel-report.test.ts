@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Migration 20261123000300_funnel_report.sql as the browser meets it: track_exposure validates every
+ * Migration 20261123000500_funnel_report.sql as the browser meets it: track_exposure validates every
  * field and records an exposure once per visitor and experiment; nothing in funnel_report (views,
  * functions) nor the exposures table is readable or executable by anon or authenticated.
  */
@@ -105,5 +105,29 @@ describe('the report is out of the browser roles reach', () => {
       'permission denied for function arm_conversions',
       'permission denied for view step_views',
     ]);
+  });
+});
+
+describe('leads in the report', () => {
+  it('counts a completed lead, never a partial one (an email left before the form was sent)', async () => {
+    const flow = `partial-check-${randomUUID().slice(0, 8)}`;
+    const [full, partial] = [randomUUID(), randomUUID()];
+    for (const session of [full, partial]) {
+      await read(
+        `insert into public.quiz_step_tracking (event_id, session_id, step_name, step_number, visited_at, flow_id)
+         values ($1, $2, 'quiz_email', 1, now(), $3)`,
+        [randomUUID(), session, flow],
+      );
+    }
+    await read(
+      `insert into public.quiz_completions (id, session_id, name, email, submitted_at, partial)
+       values ($1, $2, 'Ann', 'ann@example.com', now(), false), ($3, $4, null, 'bo@example.com', now(), true)`,
+      [randomUUID(), full, randomUUID(), partial],
+    );
+    const rows = await read<{ arm: string; sessions: number; leads: number }>(
+      'select arm, sessions, leads from funnel_report.arm_conversions(p_flow => $1)',
+      [flow],
+    );
+    expect(rows).toEqual([{ arm: 'all', sessions: 2, leads: 1 }]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Reads the report's figures through the SQL of migration 20261123000300_funnel_report.sql (the same
+ * Reads the report's figures through the SQL of migration 20261123000500_funnel_report.sql (the same
  * figures Supabase's SQL editor shows), from any database: PGlite locally, Postgres via DATABASE_URL.
  */
 import type { Experiment, Flow } from '../../src/engine/flow.gen.ts';

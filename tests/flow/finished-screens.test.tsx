@@ -3,7 +3,7 @@
  * (/reversal-protocol) and 'Creating Your Protocol' each show the steps, what happens next, the
  * guarantee and trust badges, through the real FunnelApp on the shipped flow.
  */
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadFlow } from '../support/load-flow.ts';
@@ -61,7 +61,10 @@ describe('the final sales page and Creating Your Protocol', () => {
     await renderFunnel(flow, '/reversal-protocol', { quizData: { age: 50, email: 'ann@example.com' } });
     await userEvent.click(await screen.findByRole('button', { name: buttonOf('reversal-protocol') }));
     await screen.findByText(message);
-    expectFinished(await screen.findByRole('main'));
+    // A redirect screen's content blocks load on demand (they stay out of the first bundle).
+    const main = await screen.findByRole('main');
+    await waitFor(() => expect(main.querySelector('[data-block="badges"]')).not.toBeNull());
+    expectFinished(main);
     expect(document.querySelector('[data-block="steps"] [aria-current="step"]')).not.toBeNull();
   });
 });

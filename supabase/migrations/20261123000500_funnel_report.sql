@@ -180,7 +180,9 @@ language sql stable set search_path = '' as $$
       and (p_experiment is null or x.variant_id is not null)
   )
   select a.arm, count(*)::integer as sessions,
-    count(*) filter (where exists (select 1 from public.quiz_completions q where q.session_id = a.session_id))::integer,
+    -- A partial lead (an email left before the form was sent) is not a lead.
+    count(*) filter (where exists (
+      select 1 from public.quiz_completions q where q.session_id = a.session_id and not q.partial))::integer,
     count(*) filter (where exists (
       select 1 from public.user_journey_sessions j where j.session_id = a.session_id and j.clicked_final_cta)
       or exists (select 1 from public.user_assessments u where u.session_id = a.session_id and u.clicked_final_cta)
