@@ -38,7 +38,9 @@ function npmPreview(args: string[], env: Record<string, string> = {}) {
   child.stdout?.on('data', (chunk) => (output += String(chunk)));
   child.stderr?.on('data', (chunk) => (output += String(chunk)));
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  return { child, output: () => output, exited };
+  // Vite colours the port when CI is set (picocolors turns colour on for CI): compare the plain text.
+  // eslint-disable-next-line no-control-regex
+  return { child, output: () => output.replace(/\u001b\[[0-9;]*m/g, ''), exited };
 }
 
 async function waitForPage(port: number, timeoutMs = 30_000): Promise<Response> {
