@@ -84,9 +84,10 @@ export function answersOnlyAssessment(
 
 /**
  * The assessment for a photo and the answers: the answers-only assessment, with
- * - `assessed_skin_age`: the apparent age plus `markerYears` per marker at full strength, kept within
+ * - `photo_skin_age`: the apparent age plus `markerYears` per marker at full strength, kept within
  *   `ageBand` around the chronological age;
- * - `aging_acceleration`: the answers' gap blended with the photo's by `blend` (spec: 60/40);
+ * - `assessed_skin_age`, `aging_acceleration` and the rest: the flow's computations with that photo age
+ *   blended in (spec: 60/40), exactly what the result screens show;
  * - texture, complexion and elasticity scores out of 10 from the markers (volume stays the answers').
  */
 export function photoAssessment(
@@ -105,7 +106,7 @@ export function photoAssessment(
     jawlineSoftness: unit(reading.markers.jawlineSoftness),
   };
   const chronological = num(base, 'chronological_age');
-  const { markerYears, ageBand, overview, blend } = weights;
+  const { markerYears, ageBand, overview } = weights;
   const raw =
     reading.apparentAge +
     markerYears.texture * markers.texture +
@@ -113,12 +114,14 @@ export function photoAssessment(
     markerYears.underEyeDarkness * markers.underEyeDarkness +
     markerYears.jawlineSoftness * markers.jawlineSoftness;
   const photoAge = roundTo(clamp(raw, chronological - ageBand.below, chronological + ageBand.above), 1);
-  const gap = blend.quiz * num(base, 'aging_acceleration') + blend.photo * (photoAge - chronological);
+  // The stored assessment is what the screens show: the flow's own computations, with the photo's age
+  // as the photo result they blend (so assessed_skin_age is the blended age, never the photo's alone).
+  const blended = answersOnlyAssessment(model, { answers, data: { assessmentData: { photo_skin_age: photoAge } } }, id);
+  if (blended === null) throw new Error('analyses.photo.assessment names no computed assessment');
   const score = (lost: number) => ({ score: roundTo(clamp(10 - lost, 1, 10), 1) });
   return {
-    ...base,
-    assessed_skin_age: photoAge,
-    aging_acceleration: roundTo(gap, 1),
+    ...blended,
+    photo_skin_age: photoAge,
     assessment_overview: {
       volume: readPath(base, 'assessment_overview.volume'),
       elasticity: score(overview.elasticityJawline * markers.jawlineSoftness + overview.elasticityUnderEye * markers.underEyeDarkness),

@@ -46,6 +46,7 @@ const PHOTO = {
   email: 'ann@example.com',
   chronological_age: 52,
   assessed_skin_age: 61,
+  photo_skin_age: 61,
   aging_acceleration: 9,
   assessment_confidence: 80,
   primary_concern: 'Loss of firmness or sagging',

@@ -43,7 +43,7 @@ const QUIZ = {
   hrt: 'past',
   antiAgingExperience: ["I don't use anything right now"],
 };
-const PHOTO = { id: 'assessment-1', chronological_age: 47, assessed_skin_age: 58 };
+const PHOTO = { id: 'assessment-1', chronological_age: 47, assessed_skin_age: 58, photo_skin_age: 58 };
 
 const LINE = {
   dryness: "Your skin's moisture barrier is weakening, a classic sign of falling estrogen.",

@@ -135,8 +135,10 @@ describe('photoAssessment', () => {
       reading(50, { texture: 0.5, toneUnevenness: 0.25, underEyeDarkness: 1 }),
       'p-1',
     );
-    expect(assessment['assessed_skin_age']).toBe(54);
+    expect(assessment['photo_skin_age']).toBe(54);
     expect(assessment['aging_acceleration']).toBe(17.9);
+    // What is stored is what the result screens show: the blended skin age, 45 + 17.88 → 62.9.
+    expect(assessment['assessed_skin_age']).toBe(62.9);
     expect(assessment['chronological_age']).toBe(45);
     expect(assessment['photo']).toEqual({
       face_count: 1,
@@ -155,8 +157,8 @@ describe('photoAssessment', () => {
   });
 
   it('keeps the photo age within the band around the chronological age', () => {
-    expect(photoAssessment(model, SAMPLE_ANSWERS, reading(20), 'x')['assessed_skin_age']).toBe(45 - 10);
-    expect(photoAssessment(model, SAMPLE_ANSWERS, reading(90), 'x')['assessed_skin_age']).toBe(45 + 20);
+    expect(photoAssessment(model, SAMPLE_ANSWERS, reading(20), 'x')['photo_skin_age']).toBe(45 - 10);
+    expect(photoAssessment(model, SAMPLE_ANSWERS, reading(90), 'x')['photo_skin_age']).toBe(45 + 20);
   });
 
   it('scores texture, complexion and elasticity from the markers and keeps the quiz volume', () => {
@@ -189,8 +191,8 @@ describe('photoAssessment', () => {
     const tuned = skinModel();
     tableOf(tuned, 'photo.markerYears')['texture'] = 10;
     const input = reading(50, { texture: 1 });
-    expect(photoAssessment(tuned, SAMPLE_ANSWERS, input, 'a')['assessed_skin_age']).toBe(60);
-    expect(photoAssessment(model, SAMPLE_ANSWERS, input, 'a')['assessed_skin_age']).toBe(53);
+    expect(photoAssessment(tuned, SAMPLE_ANSWERS, input, 'a')['photo_skin_age']).toBe(60);
+    expect(photoAssessment(model, SAMPLE_ANSWERS, input, 'a')['photo_skin_age']).toBe(53);
   });
 
   it('names a missing weight', () => {

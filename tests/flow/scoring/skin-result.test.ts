@@ -95,7 +95,7 @@ describe('computeResult: whole profiles, computed by hand', () => {
     // Final gap 0.6 × 8 + 0.4 × 2 = 5.6 → skin age 55.6, rapid (over 4)
     // Confidence 20 + 1.5 × 5.6 + 4 = 32.4 → 32 (without the photo: 20 + 12 + 4 = 36)
     const answers = { age: 50, skinIssues: ['dryness'], changeSpeed: '1-2-years' };
-    expect(computeResult(answers, { assessed_skin_age: 52 })).toMatchObject({
+    expect(computeResult(answers, { photo_skin_age: 52 })).toMatchObject({
       skinAge: 55.6,
       ageDifference: 5.6,
       confidenceScore: 32,
@@ -106,7 +106,7 @@ describe('computeResult: whole profiles, computed by hand', () => {
 
   it('a photo far younger is held at the floor, age − 2', () => {
     // Quiz gap 2.5 (age points only); photo 30 → gap −20; 0.6 × 2.5 − 0.4 × 20 = −6.5 → floor −2
-    const result = computeResult({ age: 50 }, { assessed_skin_age: 30 });
+    const result = computeResult({ age: 50 }, { photo_skin_age: 30 });
     expect(result).toMatchObject({
       skinAge: 48,
       ageDifference: -2,
@@ -150,7 +150,7 @@ describe('computeResult: robustness', () => {
   it.each<[string, unknown, unknown]>([
     ['null answers', null, null],
     ['corrupt answers', { age: 'x', skinIssues: 'dryness', otherSymptoms: [1, null], hrt: 5 }, 'garbage'],
-    ['a corrupt assessment', {}, { assessed_skin_age: 'old' }],
+    ['a corrupt assessment', {}, { photo_skin_age: 'old' }],
   ])('%s: same as no answers, no throw', (_name, answers, assessment) => {
     expect(computeResult(answers, assessment)).toEqual(computeResult({}, undefined));
   });

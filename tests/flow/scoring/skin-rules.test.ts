@@ -44,7 +44,7 @@ describe('the photo blend: 60 % quiz, 40 % photo', () => {
   const gap = (quiz: number, photo: number | null, model?: ResultModel) =>
     skinResult(profile(), {
       fixed: { quizSkinAge: 35 + quiz },
-      ...(photo === null ? {} : { assessment: { assessed_skin_age: 35 + photo } }),
+      ...(photo === null ? {} : { assessment: { photo_skin_age: 35 + photo } }),
       ...(model ? { model } : {}),
     })['ageGap'];
   it.each<[number, number | null, number]>([
@@ -64,10 +64,10 @@ describe('the photo blend: 60 % quiz, 40 % photo', () => {
   });
 
   it.each<[unknown, number | null]>([
-    [{ assessed_skin_age: 52.5 }, 52.5],
-    [{ assessed_skin_age: '52' }, null],
-    [{ assessed_skin_age: Number.NaN }, null],
-    [{ assessed_skin_age: 0 }, null],
+    [{ photo_skin_age: 52.5 }, 52.5],
+    [{ photo_skin_age: '52' }, null],
+    [{ photo_skin_age: Number.NaN }, null],
+    [{ photo_skin_age: 0 }, null],
     [{}, null],
     [null, null],
     ['52', null],
