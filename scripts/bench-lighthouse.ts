@@ -29,11 +29,22 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
+export interface LighthouseOptions {
+  /** The page answers 404 on purpose (the not-found screen): measure it instead of refusing it. */
+  expectsNotFound?: boolean;
+}
+
 /** One Lighthouse run (performance only) in a fresh Chromium. */
-async function runOnce(url: string): Promise<LighthouseFigures> {
+async function runOnce(url: string, options: LighthouseOptions): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      ignoreStatusCode: options.expectsNotFound === true,
+    });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned no report for ${url}`);
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
@@ -50,9 +61,13 @@ async function runOnce(url: string): Promise<LighthouseFigures> {
 }
 
 /** The median of `rounds` runs of each figure. */
-export async function lighthouseMedian(url: string, rounds: number): Promise<LighthouseFigures> {
+export async function lighthouseMedian(
+  url: string,
+  rounds: number,
+  options: LighthouseOptions = {},
+): Promise<LighthouseFigures> {
   const runs: LighthouseFigures[] = [];
-  for (let i = 0; i < rounds; i++) runs.push(await runOnce(url));
+  for (let i = 0; i < rounds; i++) runs.push(await runOnce(url, options));
   return {
     score: median(runs.map((r) => r.score)),
     lcpMs: median(runs.map((r) => r.lcpMs)),

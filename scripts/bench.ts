@@ -47,6 +47,8 @@ function screensPerKind(): { kind: string; id: string; path: string }[] {
 const ms = (x: number) => (Number.isFinite(x) ? `${Math.round(x)} ms` : 'n/a');
 const s = (x: number) => (Number.isFinite(x) ? `${(x / 1000).toFixed(2)} s` : 'n/a');
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
+const describe = (lh: LighthouseFigures) =>
+  `score ${lh.score}, LCP ${s(lh.lcpMs)}, TBT ${ms(lh.tbtMs)}, CLS ${lh.cls.toFixed(3)}`;
 
 async function main() {
   const started = new Date();
@@ -71,19 +73,27 @@ async function main() {
     const js = await measureJsBeforeFirstQuestion(harness);
     log(`tap to painted at 4× CPU (${TAP_ROUNDS} walks)`);
     const taps = await measureTaps(harness, TAP_ROUNDS, THINK_MS);
+    for (const t of taps) log(`  ${t.from} → ${t.to}: ${ms(t.ms)}`);
     const helloTapMs = await measureHelloTaps(harness.browser, helloUrl, 5 * TAP_ROUNDS, THINK_MS);
+    log(`  hello page: ${ms(helloTapMs)}`);
     log(`Lighthouse mobile (${LH_ROUNDS} rounds each)`);
     const helloLh = await lighthouseMedian(helloUrl, LH_ROUNDS);
-    const kinds: { kind: string; id: string; path: string; lh: LighthouseFigures }[] = [];
+    log(`  hello page: ${describe(helloLh)}`);
+    const kinds: { kind: string; id: string; path: string; lh: LighthouseFigures | Error }[] = [];
     for (const page of screensPerKind()) {
-      log(`  ${page.kind} ${page.path}`);
-      kinds.push({ ...page, lh: await lighthouseMedian(`${harness.baseUrl}${page.path}`, LH_ROUNDS) });
+      // One page Lighthouse can't load is reported in its row; it doesn't cost the rest of the run.
+      const lh = await lighthouseMedian(`${harness.baseUrl}${page.path}`, LH_ROUNDS, {
+        expectsNotFound: page.kind === 'not-found',
+      }).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+      log(`  ${page.kind} ${page.path}: ${lh instanceof Error ? lh.message : describe(lh)}`);
+      kinds.push({ ...page, lh });
     }
     await harness.stop();
     log(`analyze-face (${COLD_ROUNDS} cold servers, ${WARM_ROUNDS} warm), static during analysis, RPC throughput`);
     const server = await measureServer({ coldRounds: COLD_ROUNDS, warmRounds: WARM_ROUNDS });
 
-    const lhRow = (name: string, lh: LighthouseFigures) => {
+    const lhRow = (name: string, lh: LighthouseFigures | Error) => {
+      if (lh instanceof Error) return `| ${name} | failed: ${lh.message.replace(/\|/g, '/')} | | | | | ✗ |`;
       const ratio = lh.lcpMs / helloLh.lcpMs;
       return `| ${name} | ${lh.score} | ${s(lh.lcpMs)} | ${ratio.toFixed(2)}× | ${ms(lh.tbtMs)} | ${lh.cls.toFixed(3)} | ${mark(lh.score >= 98 && ratio <= 1.2 && lh.tbtMs <= 50 && lh.cls <= 0.02)} |`;
     };
