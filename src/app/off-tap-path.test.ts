@@ -2,16 +2,22 @@ import { describe, expect, it, vi } from 'vitest';
 import type { TrackingPort } from '../engine/ports.ts';
 import { createAfterPaintQueue, pixelOffTapPath, trackingOffTapPath } from './off-tap-path.ts';
 
-function fakeWindow() {
+function fakeWindow(options: { idle?: boolean } = {}) {
   const frames: (() => void)[] = [];
   const tasks: (() => void)[] = [];
+  const idle: { cb: () => void; timeout: number }[] = [];
   const listeners: (() => void)[] = [];
   return {
     win: {
       requestAnimationFrame: (cb: () => void) => frames.push(cb),
       setTimeout: (cb: () => void) => tasks.push(cb),
       addEventListener: (_type: 'pagehide', cb: () => void) => listeners.push(cb),
+      ...(options.idle
+        ? { requestIdleCallback: (cb: () => void, { timeout }: { timeout: number }) => idle.push({ cb, timeout }) }
+        : {}),
     },
+    idle,
+    idleCallback: () => idle.splice(0).forEach(({ cb }) => cb()),
     frame: () => frames.splice(0).forEach((cb) => cb()),
     task: () => tasks.splice(0).forEach((cb) => cb()),
     pagehide: () => listeners.forEach((cb) => cb()),
@@ -45,6 +51,20 @@ describe('trackingOffTapPath', () => {
     expect(log).toEqual([]); // the frame is painted first
     w.task();
     expect(log).toEqual(['view a', 'step n']);
+  });
+
+  it('waits for an idle moment after the frame where the browser has idle callbacks, at most a second', () => {
+    const w = fakeWindow({ idle: true });
+    const log: string[] = [];
+    const port = trackingOffTapPath(recordingPort(log), createAfterPaintQueue(w.win));
+    port.screenViewed({}, 'a', visitor);
+    port.journeyReached('quiz_started', visitor);
+    w.frame();
+    w.task();
+    expect(log).toEqual([]);
+    expect(w.idle.map((entry) => entry.timeout)).toEqual([1000]);
+    w.idleCallback();
+    expect(log).toEqual(['view a', 'journey quiz_started']);
   });
 
   it('sends earlier calls before a lead save, and everything queued when the page is left', async () => {

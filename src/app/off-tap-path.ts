@@ -1,19 +1,24 @@
 /**
  * Takes tracking and ad-pixel calls off a tap's path: a machine action calls them inside the click's
- * task, before the next screen is painted; here they run in a task after the next frame instead, in
- * the order they were made. A lead save first runs every call queued before it (so the order of
+ * task, before the next screen is painted; here they run once the next frame is painted and the page
+ * is idle (requestIdleCallback, at most `IDLE_TIMEOUT_MS` later; a task after the frame where the
+ * browser has no idle callbacks), in the order they were made. A lead save first runs every call queued before it (so the order of
  * writes is kept), and leaving the page (`pagehide`) runs whatever is still queued at once, so no
  * call is lost to a closing tab.
  */
 import type { PixelPort, TrackingPort } from '../engine/ports.ts';
 
+/** The longest a queued call waits for an idle moment after the frame. */
+export const IDLE_TIMEOUT_MS = 1000;
+
 export interface AfterPaintWindow {
   requestAnimationFrame: (callback: () => void) => unknown;
+  requestIdleCallback?: (callback: () => void, options: { timeout: number }) => unknown;
   setTimeout: (callback: () => void, ms: number) => unknown;
   addEventListener: (type: 'pagehide', listener: () => void) => void;
 }
 
-/** A queue of calls run together in a task after the next frame. */
+/** A queue of calls run together after the next frame, when the page is idle. */
 export function createAfterPaintQueue(win: AfterPaintWindow): { later: (call: () => void) => void; flush: () => void } {
   let queue: (() => void)[] = [];
   let scheduled = false;
@@ -29,8 +34,13 @@ export function createAfterPaintQueue(win: AfterPaintWindow): { later: (call: ()
       queue.push(call);
       if (scheduled) return;
       scheduled = true;
-      // The frame callback runs before the paint; the task it queues runs after it.
-      win.requestAnimationFrame(() => win.setTimeout(flush, 0));
+      // The frame callback runs before the paint; what it schedules runs after it. Idle time comes
+      // after the frame's other work too (the screen's own effects, a tap timer), so a visitor's next
+      // tap never waits behind a tracking call.
+      win.requestAnimationFrame(() => {
+        if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(flush, { timeout: IDLE_TIMEOUT_MS });
+        else win.setTimeout(flush, 0);
+      });
     },
     flush,
   };
