@@ -7,7 +7,7 @@
  * (`__proto__`, `constructor.constructor`) can reach a prototype.
  */
 import jsonLogic from 'json-logic-js';
-import { interpolate } from './template.ts';
+import { interpolate, ownValue } from './template.ts';
 
 /** How many arguments an operation takes: [min, max] (max Infinity for "any number"). */
 export type Arity = readonly [number, number];
@@ -17,7 +17,7 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** Own-property read of one step of a path; prototypes are never reached. */
 function ownStep(value: unknown, key: string): unknown {
   if (value === null || typeof value !== 'object' || FORBIDDEN_KEYS.has(key)) return undefined;
-  return Object.hasOwn(value, key) ? Object.getOwnPropertyDescriptor(value, key)?.value : undefined;
+  return ownValue(value, key);
 }
 
 function safeVar(this: unknown, path?: unknown, otherwise?: unknown): unknown {

@@ -41,12 +41,21 @@ export function placeholders(template: string): string[] {
   return placeholderReads(template).map((read) => read.path);
 }
 
+/**
+ * An object's own property (never one inherited from a prototype). An own getter is read too: the
+ * scope derives its `result` only when read (scope.ts). Data parsed from JSON has no getters.
+ */
+export function ownValue(value: object, key: string): unknown {
+  const descriptor = Object.getOwnPropertyDescriptor(value, key);
+  return descriptor?.get ? descriptor.get.call(value) : descriptor?.value;
+}
+
 /** Reads a dotted path from a nested value; undefined when any part is missing. */
 export function readPath(root: unknown, path: string): unknown {
   let value: unknown = root;
   for (const part of path.split('.')) {
     if (value === null || typeof value !== 'object') return undefined;
-    value = Object.getOwnPropertyDescriptor(value, part)?.value;
+    value = ownValue(value, part);
   }
   return value;
 }
