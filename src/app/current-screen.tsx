@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { Activity, memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { ScreenLoading } from '../components/screen-loading.tsx';
 import { ScreenFrame } from '../components/screen-frame.tsx';
@@ -10,6 +10,8 @@ import type { ScopeBuilder } from '../engine/scope.ts';
 import { readsResult, screenView, type ScreenView } from '../engine/screen-view.ts';
 import { isRendererLoaded, preloadRenderer } from '../screens/registry.ts';
 import type { LazyResults } from './lazy-results.ts';
+import { createScreenArrival, type ScreenArrival } from './screen-arrival.ts';
+import { adoptPrediction, predictNext, usePrediction, type IdleScheduler } from './predicted-view.ts';
 import { ScreenBody } from './screen-body.tsx';
 import { useShownView } from './use-shown-view.ts';
 
@@ -25,21 +27,31 @@ export interface CurrentScreenProps {
   resultsReady: boolean;
   /** Told the id of every screen the visitor reaches. */
   onScreen?: (screenId: string) => void;
+  /** Schedules idle work: given, the screen a Continue leads to is drawn hidden ahead of the tap. */
+  idle?: IdleScheduler | undefined;
 }
 
 /**
  * The screen the machine is on, in its frame. Everything that can throw while a screen is drawn
  * (reading the machine, which rethrows a machine error; resolving copy and rules; the renderer) runs
  * here, below FunnelApp's error boundary. A screen whose code is in draws at once; one still loading
- * leaves the previous screen up (inert) instead of flashing a spinner.
+ * leaves the previous screen up (inert) instead of flashing a spinner. With `idle`, the screen a
+ * Continue leads to is already drawn, hidden, when the visitor taps (see predicted-view.ts).
  */
-export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsReady, onScreen }: CurrentScreenProps) {
+export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsReady, onScreen, idle }: CurrentScreenProps) {
   const snapshot = useSelector(actor, (s) => s);
-  const view = useMemo(() => screenView(snapshot, flow, scopeFor), [snapshot, flow, scopeFor]);
   const isReady = useCallback(
     ({ screen }: ScreenView) => isRendererLoaded(screen.kind) && (resultsReady || !readsResult(screen)),
     [resultsReady],
   );
+  const predict = useCallback(
+    (s: typeof snapshot) => predictNext(s, { flow, scopeFor, isReady }),
+    [flow, scopeFor, isReady],
+  );
+  const prediction = usePrediction(snapshot, predict, idle);
+  const actual = useMemo(() => screenView(snapshot, flow, scopeFor), [snapshot, flow, scopeFor]);
+  // The view drawn ahead is reused when it draws the same as the real one: the tap only reveals it.
+  const view = useMemo(() => adoptPrediction(actual, prediction), [actual, prediction]);
   const load = useCallback(
     ({ screen }: ScreenView) => Promise.all([preloadRenderer(screen.kind), readsResult(screen) ? results.ready : null]),
     [results],
@@ -50,15 +62,18 @@ export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsRea
     if (currentId !== undefined) onScreen?.(currentId);
   }, [currentId, onScreen]);
 
-  // Move focus to the new screen so screen readers announce it, and start at its top.
+  // Start the new screen at its top, and move focus to it so screen readers announce it.
   const mainRef = useRef<HTMLDivElement>(null);
+  const arrival = useRef<ScreenArrival | null>(null);
+  useEffect(() => {
+    const started = createScreenArrival(window);
+    arrival.current = started;
+    return () => started.stop();
+  }, []);
   const viewId = shown?.id;
   useEffect(() => {
     if (viewId === undefined) return;
-    window.scrollTo?.(0, 0);
-    const heading = mainRef.current?.querySelector<HTMLElement>('main h1, main h2');
-    heading?.setAttribute('tabindex', '-1');
-    heading?.focus({ preventScroll: true });
+    return arrival.current?.arrive(mainRef.current);
   }, [viewId]);
 
   if (!shown) return null;
@@ -66,26 +81,44 @@ export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsRea
   const waiting = !resultsReady && readsResult(screen);
   const disclaimer =
     'showDisclaimer' in screen && screen.showDisclaimer ? flow.settings.disclaimer : undefined;
+  const ahead = prediction && !holding && prediction.view.id !== shown.id ? prediction.view : undefined;
+  // One keyed list, so the screen drawn ahead keeps its render when the tap makes it the shown one.
+  const bodies = [
+    waiting ? (
+      <ScreenLoading key="loading" />
+    ) : (
+      <Activity key={shown.id} mode="visible">
+        <ViewBody view={shown} send={send} />
+      </Activity>
+    ),
+    ahead && (
+      <Activity key={ahead.id} mode="hidden">
+        <ViewBody view={ahead} send={send} />
+      </Activity>
+    ),
+  ];
   return (
     <div ref={mainRef} inert={holding} data-holding={holding || undefined}>
       <ScreenFrame brand={flow.theme?.wordmark ?? flow.settings.brand} progress={screen.progress} disclaimer={disclaimer}>
-        {waiting ? (
-          <ScreenLoading />
-        ) : (
-          <ScreenBody
-            key={shown.id}
-            kind={screen.kind}
-            screen={screen}
-            answers={shown.answers}
-            canContinue={shown.canContinue}
-            busy={shown.busy}
-            error={shown.error}
-            errorField={shown.errorField}
-            photo={shown.photo}
-            send={send}
-          />
-        )}
+        {bodies}
       </ScreenFrame>
     </div>
   );
 }
+
+/** A view's screen, drawn again only when the view object changes. */
+const ViewBody = memo(function ViewBody({ view, send }: { view: ScreenView; send: (event: ScreenEvent) => void }) {
+  return (
+    <ScreenBody
+      kind={view.screen.kind}
+      screen={view.screen}
+      answers={view.answers}
+      canContinue={view.canContinue}
+      busy={view.busy}
+      error={view.error}
+      errorField={view.errorField}
+      photo={view.photo}
+      send={send}
+    />
+  );
+});

@@ -14,6 +14,7 @@ import { resumeSession, saveSession } from '../engine/storage.ts';
 import { syncUrl } from '../engine/url-sync.ts';
 import type { LazyResults } from './lazy-results.ts';
 import { CurrentScreen } from './current-screen.tsx';
+import type { IdleScheduler } from './predicted-view.ts';
 import { trackGestureVisit, type GestureVisit } from './gesture-visit.ts';
 import { runningTimer } from './running-timer.ts';
 
@@ -26,10 +27,12 @@ export interface FunnelAppProps {
   storage: Storage | null;
   /** Told the id of every screen the visitor reaches (e.g. to prefetch the screens after it). */
   onScreen?: (screenId: string) => void;
+  /** Idle time to draw the next screen in ahead of the tap (see predicted-view.ts); none in tests. */
+  idle?: IdleScheduler;
 }
 
 /** Runs a flow: the machine, the address bar, the storage and the current screen (in an error boundary). */
-export function FunnelApp({ flow, ports, results, storage, onScreen }: FunnelAppProps) {
+export function FunnelApp({ flow, ports, results, storage, onScreen, idle }: FunnelAppProps) {
   const { machine, routes } = useMemo(
     () => ({ machine: compileFlow(flow, { ports, deriveResult: results.derive }), routes: routeTable(flow) }),
     [flow, ports, results],
@@ -118,6 +121,7 @@ export function FunnelApp({ flow, ports, results, storage, onScreen }: FunnelApp
         results={results}
         resultsReady={resultsReady}
         onScreen={onScreen}
+        idle={idle}
       />
     </ScreenErrorBoundary>
   );

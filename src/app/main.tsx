@@ -12,6 +12,7 @@ import { createAppPorts } from './app-ports.ts';
 import { startExperiments } from './experiments.ts';
 import { FunnelApp } from './funnel-app.tsx';
 import { lazyResults } from './lazy-results.ts';
+import { idleScheduler } from './predicted-view.ts';
 import { createScreenPrefetch, whenIdle } from './screen-prefetch.ts';
 
 const root = document.getElementById('root');
@@ -70,7 +71,14 @@ const ports = createAppPorts({
 
 createRoot(root).render(
   <StrictMode>
-    <FunnelApp flow={flow} ports={ports} results={results} storage={session} onScreen={prefetch.visit} />
+    <FunnelApp
+      flow={flow}
+      ports={ports}
+      results={results}
+      storage={session}
+      onScreen={prefetch.visit}
+      idle={idleScheduler(window)}
+    />
     <Suspense fallback={null}>
       <AdConsent />
     </Suspense>
