@@ -10,6 +10,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Every browser the funnel serves follows <link rel="modulepreload"> (Safari since 17); one that
+    // doesn't only loses the head start, so the polyfill's bytes stay off the first screen.
+    modulePreload: { polyfill: false },
     // Read by scripts/bundle-size.ts to find the chunks loaded before the first question.
     manifest: true,
   },

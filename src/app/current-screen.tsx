@@ -11,7 +11,8 @@ import { readsResult, screenView, type ScreenView } from '../engine/screen-view.
 import { isRendererLoaded, preloadRenderer } from '../screens/registry.ts';
 import type { LazyResults } from './lazy-results.ts';
 import { createScreenArrival, type ScreenArrival } from './screen-arrival.ts';
-import { adoptPrediction, predictNext, usePrediction, type IdleScheduler } from './predicted-view.ts';
+import { usePrediction } from './predicted-view.ts';
+import type { IdleScheduler } from './screen-prefetch.ts';
 import { ScreenBody } from './screen-body.tsx';
 import { useShownView } from './use-shown-view.ts';
 
@@ -44,14 +45,11 @@ export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsRea
     ({ screen }: ScreenView) => isRendererLoaded(screen.kind) && (resultsReady || !readsResult(screen)),
     [resultsReady],
   );
-  const predict = useCallback(
-    (s: typeof snapshot) => predictNext(s, { flow, scopeFor, isReady }),
-    [flow, scopeFor, isReady],
-  );
-  const prediction = usePrediction(snapshot, predict, idle);
+  const predictOptions = useMemo(() => ({ flow, scopeFor, isReady }), [flow, scopeFor, isReady]);
+  const prediction = usePrediction(snapshot, predictOptions, idle);
   const actual = useMemo(() => screenView(snapshot, flow, scopeFor), [snapshot, flow, scopeFor]);
   // The view drawn ahead is reused when it draws the same as the real one: the tap only reveals it.
-  const view = useMemo(() => adoptPrediction(actual, prediction), [actual, prediction]);
+  const view = useMemo(() => (prediction ? prediction.adopt(actual) : actual), [actual, prediction]);
   const load = useCallback(
     ({ screen }: ScreenView) => Promise.all([preloadRenderer(screen.kind), readsResult(screen) ? results.ready : null]),
     [results],

@@ -14,7 +14,7 @@ import { resumeSession, saveSession } from '../engine/storage.ts';
 import { syncUrl } from '../engine/url-sync.ts';
 import type { LazyResults } from './lazy-results.ts';
 import { CurrentScreen } from './current-screen.tsx';
-import type { IdleScheduler } from './predicted-view.ts';
+import type { IdleScheduler } from './screen-prefetch.ts';
 import { trackGestureVisit, type GestureVisit } from './gesture-visit.ts';
 import { runningTimer } from './running-timer.ts';
 

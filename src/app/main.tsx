@@ -12,7 +12,6 @@ import { createAppPorts } from './app-ports.ts';
 import { startExperiments } from './experiments.ts';
 import { FunnelApp } from './funnel-app.tsx';
 import { lazyResults } from './lazy-results.ts';
-import { idleScheduler } from './predicted-view.ts';
 import { createScreenPrefetch, whenIdle } from './screen-prefetch.ts';
 
 const root = document.getElementById('root');
@@ -28,7 +27,8 @@ const flow = visit.patches.length === 0 ? baseFlow : applyPatches(baseFlow, visi
 // Load order: the current screen's renderer (fetched when it renders), then the screens after it in
 // flow order in idle time, and only then the result code, the backend code and the ad pixel, so none
 // of them is ever fetched or run ahead of a screen's chunk.
-const prefetch = createScreenPrefetch({ flow, preload: preloadRenderer, idle: whenIdle(window) });
+const idle = whenIdle(window);
+const prefetch = createScreenPrefetch({ flow, preload: preloadRenderer, idle });
 const afterScreens = prefetch.screensLoaded;
 const results = lazyResults(() =>
   afterScreens.then(() => import('./result-code-chunk.ts')).then((chunk) => chunk.resultCode),
@@ -77,7 +77,7 @@ createRoot(root).render(
       results={results}
       storage={session}
       onScreen={prefetch.visit}
-      idle={idleScheduler(window)}
+      idle={idle}
     />
     <Suspense fallback={null}>
       <AdConsent />

@@ -11,22 +11,27 @@ import { preloadRenderers } from '../screens/registry.ts';
 import { createMemoryTracking } from '../tracking/memory-tracking.ts';
 import { resultCodeFor } from './derive-result.ts';
 import { FunnelApp } from './funnel-app.tsx';
-import { adoptPrediction, idleScheduler, viewFingerprint, type IdleScheduler } from './predicted-view.ts';
+import { predictionOf } from './predict-next.ts';
+import type { IdleScheduler } from './screen-prefetch.ts';
 
 const flow = loadFlow();
 
 /** Idle tasks run only when the test says the page is idle. */
-function manualIdle(): { idle: IdleScheduler; runIdle: () => void } {
+function manualIdle(): { idle: IdleScheduler; runIdle: () => Promise<void> } {
   let tasks = new Set<() => void>();
   return {
     idle: (task) => {
       tasks.add(task);
       return () => tasks.delete(task);
     },
-    runIdle: () => {
+    // The predicting code is a dynamic import: let it arrive and its update commit.
+    runIdle: async () => {
       const due = tasks;
       tasks = new Set();
-      act(() => due.forEach((task) => task()));
+      await act(async () => {
+        due.forEach((task) => task());
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
     },
   };
 }
@@ -62,11 +67,11 @@ describe('the next screen drawn ahead of the tap', () => {
     const { idle, runIdle } = manualIdle();
     renderFunnel('/quiz/change-speed', idle);
     const user = userEvent.setup();
-    runIdle();
+    await runIdle();
     // No answer yet: Continue leads nowhere, so nothing is drawn ahead.
     expect(screen.queryByRole('heading', { name: NEXT, hidden: true })).toBeNull();
     await user.click(screen.getByRole('radio', { name: 'Within the last 6 months' }));
-    runIdle();
+    await runIdle();
     const ahead = screen.getByRole('heading', { name: NEXT, hidden: true });
     expect(screen.queryByRole('heading', { name: NEXT })).toBeNull();
     await act(() => user.click(screen.getByRole('button', { name: 'Continue' })));
@@ -82,7 +87,7 @@ describe('the next screen drawn ahead of the tap', () => {
   });
 });
 
-describe('adoptPrediction', () => {
+describe('a prediction', () => {
   const view = (answers: Record<string, string>): ScreenView => ({
     id: 'age',
     screen: flow.screens['age']!,
@@ -96,29 +101,14 @@ describe('adoptPrediction', () => {
 
   it('uses the predicted object only when it draws exactly what the real view draws', () => {
     const predicted = view({ speed: 'fast' });
-    const prediction = { view: predicted, fingerprint: viewFingerprint(predicted) };
-    expect(adoptPrediction(view({ speed: 'fast' }), prediction)).toBe(predicted);
+    const prediction = predictionOf(predicted);
+    expect(prediction.adopt(view({ speed: 'fast' }))).toBe(predicted);
     const changed = view({ speed: 'slow' });
-    expect(adoptPrediction(changed, prediction)).toBe(changed);
+    expect(prediction.adopt(changed)).toBe(changed);
+    const unfinished = { ...view({ speed: 'fast' }), canContinue: false };
+    expect(prediction.adopt(unfinished)).toBe(unfinished);
     const other = { ...view({ speed: 'fast' }), id: 'other' };
-    expect(adoptPrediction(other, prediction)).toBe(other);
-    expect(adoptPrediction(undefined, prediction)).toBeUndefined();
-  });
-});
-
-describe('idleScheduler', () => {
-  it('uses requestIdleCallback with a timeout and cancels it, else a short timer', () => {
-    const calls: string[] = [];
-    const win = {
-      requestIdleCallback: (_cb: () => void, options: { timeout: number }) => (calls.push(`idle ${options.timeout}`), 7),
-      cancelIdleCallback: (handle: number) => calls.push(`cancel ${handle}`),
-      setTimeout: () => (calls.push('timer'), 1),
-      clearTimeout: () => calls.push('clear'),
-    };
-    idleScheduler(win)(() => undefined)();
-    expect(calls).toEqual(['idle 1000', 'cancel 7']);
-    const { requestIdleCallback: _r, cancelIdleCallback: _c, ...noIdle } = win;
-    idleScheduler(noIdle)(() => undefined)();
-    expect(calls.slice(2)).toEqual(['timer', 'clear']);
+    expect(prediction.adopt(other)).toBe(other);
+    expect(prediction.adopt(undefined)).toBeUndefined();
   });
 });

@@ -6,92 +6,50 @@
  * route or the copy), and dropped when it leads nowhere new or its screen can't draw at once.
  */
 import { startTransition, useEffect, useState } from 'react';
-import { getNextSnapshot } from 'xstate';
 import type { FunnelSnapshot } from '../engine/compile-flow.ts';
-import type { Flow } from '../engine/flow-model.ts';
-import type { ScopeBuilder } from '../engine/scope.ts';
-import { currentScreenId, screenView, type ScreenView } from '../engine/screen-view.ts';
+import type { ScreenView } from '../engine/screen-view.ts';
+import type { PredictOptions } from './predict-next.ts';
+import type { IdleScheduler } from './screen-prefetch.ts';
 
-/** Runs a task when the page is idle; returns a function that cancels it. */
-export type IdleScheduler = (task: () => void) => () => void;
 
 export interface Prediction {
   view: ScreenView;
-  /** What the view draws, to recognise it in the real view after the tap. */
-  fingerprint: string;
-}
-
-/** What a view draws: everything its renderer reads. */
-export function viewFingerprint(view: ScreenView): string {
-  const { id, screen, answers, canContinue, busy, error, errorField, photo } = view;
-  return JSON.stringify([id, screen, answers, canContinue, busy, error, errorField, photo]);
-}
-
-export interface PredictOptions {
-  flow: Flow;
-  scopeFor: ScopeBuilder;
-  /** Whether a view's screen can draw at once (its code is in). */
-  isReady: (view: ScreenView) => boolean;
-}
-
-/** The view a Continue on `snapshot` leads to, when it is another screen that can draw at once. */
-export function predictNext(snapshot: FunnelSnapshot, options: PredictOptions): Prediction | undefined {
-  if (snapshot.status !== 'active') return undefined;
-  const current = currentScreenId(snapshot);
-  try {
-    const next = getNextSnapshot(snapshot.machine, snapshot, { type: 'CONTINUE', visit: snapshot.context.visit });
-    const view = screenView(next, options.flow, options.scopeFor);
-    if (!view || view.id === current || !options.isReady(view)) return undefined;
-    return { view, fingerprint: viewFingerprint(view) };
-  } catch {
-    // A rule that fails now fails on the tap too, where the error boundary shows it.
-    return undefined;
-  }
+  /**
+   * The real view after the tap, or this prediction's own view object when it draws the same (so
+   * React reuses what it drew ahead).
+   */
+  adopt(view: ScreenView | undefined): ScreenView | undefined;
 }
 
 /**
  * The prediction for the current snapshot, made in idle time and rendered as a transition (so it
- * never holds up a tap). Without `idle` (tests, Storybook) nothing is predicted.
+ * never holds up a tap). The predicting code is fetched then too: it has no place on the first
+ * screen. Without `idle` (tests, Storybook) nothing is predicted.
  */
 export function usePrediction(
   snapshot: FunnelSnapshot,
-  predict: (snapshot: FunnelSnapshot) => Prediction | undefined,
+  options: PredictOptions,
   idle: IdleScheduler | undefined,
 ): Prediction | undefined {
   const [prediction, setPrediction] = useState<Prediction | undefined>(undefined);
   useEffect(() => {
     if (!idle) return;
-    return idle(() => {
-      const next = predict(snapshot);
-      startTransition(() => setPrediction(next));
+    let live = true;
+    const cancel = idle(() => {
+      import('./predict-next.ts').then(
+        ({ predictNext }) => {
+          if (!live) return;
+          const next = predictNext(snapshot, options);
+          startTransition(() => setPrediction(next));
+        },
+        // Without the chunk (a network error) screens are simply drawn on the tap.
+        () => undefined,
+      );
     });
-  }, [snapshot, predict, idle]);
-  return prediction;
-}
-
-/** The real view, or the prediction's own object when it draws the same (so React reuses its render). */
-export function adoptPrediction(view: ScreenView | undefined, prediction: Prediction | undefined): ScreenView | undefined {
-  if (!view || !prediction || prediction.view.id !== view.id) return view;
-  return viewFingerprint(view) === prediction.fingerprint ? prediction.view : view;
-}
-
-interface IdleWindow {
-  requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number;
-  cancelIdleCallback?: (handle: number) => void;
-  setTimeout: (callback: () => void, ms: number) => number;
-  clearTimeout: (handle: number) => void;
-}
-
-/** requestIdleCallback (at most `timeoutMs` away), or a short timer where the browser lacks it (Safari). */
-export function idleScheduler(win: IdleWindow, timeoutMs = 1000): IdleScheduler {
-  const { requestIdleCallback, cancelIdleCallback } = win;
-  if (typeof requestIdleCallback === 'function' && typeof cancelIdleCallback === 'function')
-    return (task) => {
-      const handle = requestIdleCallback.call(win, task, { timeout: timeoutMs });
-      return () => cancelIdleCallback.call(win, handle);
+    return () => {
+      live = false;
+      cancel();
     };
-  return (task) => {
-    const handle = win.setTimeout(task, 100);
-    return () => win.clearTimeout(handle);
-  };
+  }, [snapshot, options, idle]);
+  return prediction;
 }

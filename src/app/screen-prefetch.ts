@@ -12,7 +12,7 @@ export interface ScreenPrefetchOptions {
   /** Loads one kind's renderer (see registry.ts); may reject. */
   preload: (kind: ScreenKind) => Promise<void>;
   /** Runs a task when the browser is idle (see {@link whenIdle}). */
-  idle: (task: () => void) => void;
+  idle: (task: () => void) => unknown;
 }
 
 export interface ScreenPrefetch {
@@ -60,18 +60,27 @@ export function createScreenPrefetch({ flow, preload, idle }: ScreenPrefetchOpti
   };
 }
 
+/** Runs a task when the page is idle; returns a function that cancels it. */
+export type IdleScheduler = (task: () => void) => () => void;
+
 interface IdleWindow {
-  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
-  setTimeout: (callback: () => void, ms: number) => unknown;
+  requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number;
+  cancelIdleCallback?: (handle: number) => void;
+  setTimeout: (callback: () => void, ms: number) => number;
+  clearTimeout: (handle: number) => void;
 }
 
 /**
  * requestIdleCallback where the browser has it (Safari lacks it), with a timeout so a busy page still
- * gets its next screens soon; else a short timer.
+ * gets its work done soon; else a short timer.
  */
-export function whenIdle(win: IdleWindow, timeoutMs = 1000): (task: () => void) => void {
+export function whenIdle(win: IdleWindow, timeoutMs = 1000): IdleScheduler {
   return (task) => {
-    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(task, { timeout: timeoutMs });
-    else win.setTimeout(task, 50);
+    if (typeof win.requestIdleCallback === 'function' && typeof win.cancelIdleCallback === 'function') {
+      const handle = win.requestIdleCallback(task, { timeout: timeoutMs });
+      return () => win.cancelIdleCallback?.(handle);
+    }
+    const handle = win.setTimeout(task, 50);
+    return () => win.clearTimeout(handle);
   };
 }
