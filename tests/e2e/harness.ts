@@ -154,10 +154,19 @@ function textWatcher(texts: readonly string[]): string {
   const texts = ${JSON.stringify(texts)};
   const record = {};
   window.__e2eSeen = record;
+  // What is shown, not all that is in the DOM: the next screen is drawn ahead, hidden by an inline
+  // display: none (React's Activity).
+  const shownText = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) return node.data;
+    if (node.nodeType !== Node.ELEMENT_NODE || (node.style && node.style.display === 'none')) return '';
+    let text = '';
+    for (const child of node.childNodes) text += shownText(child);
+    return text;
+  };
   const check = () => {
     const body = document.body;
     if (!body) return;
-    const text = body.textContent || '';
+    const text = shownText(body);
     for (const wanted of texts) {
       if (record[wanted] || !text.includes(wanted)) continue;
       const bar = document.querySelector('header [role="progressbar"]');
@@ -167,7 +176,8 @@ function textWatcher(texts: readonly string[]): string {
       };
     }
   };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+  // A screen drawn ahead is shown by a change of its style attribute alone.
+  new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['style'] });
 })();`;
 }
 

@@ -66,7 +66,8 @@ async function overflow(page: Page): Promise<string[]> {
     );
     for (const element of inside) {
       const image = element.parentElement?.querySelector('img');
-      if (!image) continue;
+      // The next screen, drawn ahead of the tap, is in the page but not shown.
+      if (!image || !element.checkVisibility()) continue;
       const box = element.getBoundingClientRect();
       const frame = image.getBoundingClientRect();
       // Inside with a margin: a pill that touches the edge runs into the image's rounded corner.
@@ -87,7 +88,7 @@ async function overflow(page: Page): Promise<string[]> {
 async function barTop(page: Page): Promise<number> {
   return page.evaluate(() => {
     const bar = Array.from(document.querySelectorAll('main *')).find(
-      (e) => getComputedStyle(e).position === 'sticky',
+      (e) => e.checkVisibility() && getComputedStyle(e).position === 'sticky',
     );
     return bar ? bar.getBoundingClientRect().top : window.innerHeight;
   });

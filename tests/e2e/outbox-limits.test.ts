@@ -120,7 +120,10 @@ describe('two tabs, one closed offline', () => {
     };
     await expect.poll(queueOfA, WAIT).toHaveLength(1);
 
-    // Tab A closes while offline, its lead unsent; tab B must take it over (in its own queue).
+    // Tab A closes while offline, its lead unsent; tab B must take it over (in its own queue). The
+    // tab's tracking calls wait for idle time: let them reach its outbox first, or closing sends them
+    // (with the queued lead) as the page goes, when Chromium's offline emulation may no longer hold.
+    await a.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 2000 })));
     await a.close({ runBeforeUnload: true });
 
     // Tab B goes on, still offline, and saves its own lead.
