@@ -89,7 +89,8 @@ export async function decodeImage(
     default:
       throw new ImageDecodeError('unsupported', `Unsupported image type: ${String(type)}.`);
   }
-  flattenAlpha(image.data);
+  // A JPEG has no alpha (both decoders write 255 there): a pass over its pixels would change nothing.
+  if (type !== 'jpeg') flattenAlpha(image.data);
   return resizeRgba(image, maxSide);
 }
 
