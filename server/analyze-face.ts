@@ -30,12 +30,12 @@ export function createFaceReader(): FaceAnalyzer {
         const [status, code] = DECODE_ERRORS[error.code];
         throw new RequestError(status, code, `imageUrl: ${error.message}`, 'imageUrl');
       }
-      const faces = await (await loadFaceModel()).detect(image);
-      const face = faces[0];
+      // Only the largest face is read; the others are counted, not put through landmarks and age.
+      const { faceCount, largest: face } = await (await loadFaceModel()).readLargest(image);
       if (!face) return null;
       const markers = measureSkinMarkers(image, face.landmarks);
       return {
-        faceCount: faces.length,
+        faceCount,
         apparentAge: face.age,
         markers: {
           texture: markers.texture,

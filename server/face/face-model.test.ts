@@ -183,3 +183,54 @@ describe('FaceModel.detect', () => {
     LOAD_TIMEOUT,
   );
 });
+
+describe('FaceModel.readLargest', () => {
+  it(
+    'counts the faces and reads the largest exactly as detect does, in every shipped sample photo',
+    async () => {
+      for (const file of SAMPLES) {
+        const image = await decodeSample(file);
+        const faces = await model.detect(image);
+        const read = await model.readLargest(image);
+        expect(read.faceCount, file).toBe(faces.length);
+        expect(read.largest, file).toEqual(faces[0]);
+      }
+    },
+    LOAD_TIMEOUT,
+  );
+
+  it(
+    'reads the big face when a photo holds a big and a small one, and nothing in a gradient',
+    async () => {
+      const [face] = await model.detect(sample1);
+      const crop = {
+        x: face!.box.x - 20,
+        y: face!.box.y - 20,
+        width: face!.box.width + 40,
+        height: face!.box.height + 40,
+      };
+      const canvas = gradient(768, 512);
+      paste(canvas, sample1, crop, 1, { x: 40, y: 150 });
+      paste(canvas, sample1, crop, 2.5, { x: 320, y: 20 });
+      const read = await model.readLargest(canvas);
+      expect(read.faceCount).toBe(2);
+      expect(read.largest!.box.x).toBeGreaterThan(320);
+      expect(await model.readLargest(gradient(768, 512))).toEqual({ faceCount: 0, largest: null });
+    },
+    LOAD_TIMEOUT,
+  );
+
+  it(
+    'leaks no tensors',
+    async () => {
+      await model.readLargest(sample1);
+      const before = model.numTensors();
+      for (let i = 0; i < 3; i++) {
+        await model.readLargest(sample1);
+        await model.readLargest(gradient(256, 256));
+      }
+      expect(model.numTensors()).toBe(before);
+    },
+    LOAD_TIMEOUT,
+  );
+});

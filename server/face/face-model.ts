@@ -44,11 +44,22 @@ export interface DetectedFace {
   landmarks: Point[];
 }
 
+export interface LargestFace {
+  faceCount: number;
+  /** The face with the largest box (the first of them on a tie), or null when there is none. */
+  largest: DetectedFace | null;
+}
+
 export interface FaceModel {
   /** The tfjs backend in use ('wasm'). */
   readonly backend: string;
   /** Faces in `image` (RGBA), largest box first. Empty when there is none. */
   detect(image: DecodedImage): Promise<DetectedFace[]>;
+  /**
+   * What an analysis needs: how many faces `image` holds, and the largest in full. Only that one goes
+   * through the landmark and age nets, and it comes out exactly as `detect(image)[0]`.
+   */
+  readLargest(image: DecodedImage): Promise<LargestFace>;
   /** Live tensors in the tfjs engine: constant between requests (the weights), so a leak shows here. */
   numTensors(): number;
 }
@@ -107,7 +118,12 @@ async function load(): Promise<FaceModel> {
   await faceapi.nets.ssdMobilenetv1.loadFromDisk(dir);
   await faceapi.nets.faceLandmark68Net.loadFromDisk(dir);
   await faceapi.nets.ageGenderNet.loadFromDisk(dir);
-  const model: FaceModel = { backend: tf.getBackend(), detect, numTensors: () => tf.memory().numTensors };
+  const model: FaceModel = {
+    backend: tf.getBackend(),
+    detect,
+    readLargest,
+    numTensors: () => tf.memory().numTensors,
+  };
   return model;
 }
 
@@ -116,7 +132,11 @@ const detectorOptions = new faceapi.SsdMobilenetv1Options({
   maxResults: MAX_FACES,
 });
 
-async function detect(image: DecodedImage): Promise<DetectedFace[]> {
+/** Runs `read` on `image` as an int32 RGB tensor, disposed afterwards. */
+async function withInput<T>(
+  image: DecodedImage,
+  read: (input: faceapi.tf.Tensor3D) => Promise<T>,
+): Promise<T> {
   const { width, height, data } = image;
   if (!(width > 0 && height > 0) || data.length < width * height * 4) {
     throw new Error(
@@ -131,22 +151,50 @@ async function detect(image: DecodedImage): Promise<DetectedFace[]> {
   }
   const input = tf.tensor3d(rgb, [height, width, 3], 'int32');
   try {
-    const results = await faceapi
-      .detectAllFaces(input as unknown as faceapi.tf.Tensor3D, detectorOptions)
-      .withFaceLandmarks()
-      .withAgeAndGender();
-    return results
-      .map((r): DetectedFace => {
-        const b = r.detection.box;
-        return {
-          box: { x: b.x, y: b.y, width: b.width, height: b.height },
-          score: r.detection.score,
-          age: r.age,
-          landmarks: r.landmarks.positions.map((p) => ({ x: p.x, y: p.y })),
-        };
-      })
-      .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+    return await read(input as unknown as faceapi.tf.Tensor3D);
   } finally {
     input.dispose();
   }
+}
+
+type FullResult = faceapi.WithAge<faceapi.WithFaceLandmarks<{ detection: faceapi.FaceDetection }>>;
+
+function detectedFace(r: FullResult): DetectedFace {
+  const b = r.detection.box;
+  return {
+    box: { x: b.x, y: b.y, width: b.width, height: b.height },
+    score: r.detection.score,
+    age: r.age,
+    landmarks: r.landmarks.positions.map((p) => ({ x: p.x, y: p.y })),
+  };
+}
+
+const area = (face: { box: FaceBox }): number => face.box.width * face.box.height;
+
+function detect(image: DecodedImage): Promise<DetectedFace[]> {
+  return withInput(image, async (input) => {
+    const results = await faceapi
+      .detectAllFaces(input, detectorOptions)
+      .withFaceLandmarks()
+      .withAgeAndGender();
+    return results.map(detectedFace).sort((a, b) => area(b) - area(a));
+  });
+}
+
+function readLargest(image: DecodedImage): Promise<LargestFace> {
+  return withInput(image, async (input) => {
+    const detections = await faceapi.detectAllFaces(input, detectorOptions);
+    // The first of the largest, as detect's stable sort puts first.
+    const largest = detections.reduce<faceapi.FaceDetection | null>(
+      (best, d) => (best === null || area(d) > area(best) ? d : best),
+      null,
+    );
+    if (!largest) return { faceCount: 0, largest: null };
+    // face-api's own single-face chain, fed the chosen detection: the same crops, landmarks, aligned
+    // box and age pass that detectAllFaces(…).withFaceLandmarks().withAgeAndGender() makes per face.
+    const parent = Promise.resolve(faceapi.extendWithFaceDetection({}, largest));
+    const result = await new faceapi.DetectSingleFaceLandmarksTask(parent, input, false).withAgeAndGender();
+    if (!result) throw new Error('readLargest: the landmark pass lost the face');
+    return { faceCount: detections.length, largest: detectedFace(result) };
+  });
 }

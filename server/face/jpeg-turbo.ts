@@ -1,0 +1,159 @@
+/**
+ * JPEG decoding with libjpeg-turbo compiled to WebAssembly (the `.wasm` of `@cwasm/jpeg-turbo`, shipped
+ * in the npm package; no native module, nothing downloaded): about ten times faster than jpeg-js (a
+ * 1920 × 1280 photo in ~25 ms instead of ~250 ms), and the decoder browsers themselves use.
+ *
+ * This is a fast path only: anything it cannot do cleanly (a CMYK file, a damaged one libjpeg would
+ * only decode with warnings, a runtime without the file) returns null and the caller decodes with
+ * jpeg-js, which stays the reference decoder and keeps its tolerance of damaged files.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+/** TurboJPEG's pixel format constant for RGBA. */
+const TJPF_RGBA = 7;
+/** Above this, the instance is dropped after a decode so its memory (which never shrinks) is freed. */
+const KEEP_MEMORY_BYTES = 64 * 1024 * 1024;
+
+interface TurboExports {
+  memory: WebAssembly.Memory;
+  malloc(size: number): number;
+  free(pointer: number): void;
+  tjInitDecompress(): number;
+  tjDestroy(handle: number): number;
+  tjDecompressHeader3(
+    handle: number,
+    src: number,
+    size: number,
+    w: number,
+    h: number,
+    sub: number,
+    cs: number,
+  ): number;
+  tjDecompress2(
+    handle: number,
+    src: number,
+    size: number,
+    dst: number,
+    width: number,
+    pitch: number,
+    height: number,
+    format: number,
+    flags: number,
+  ): number;
+}
+
+/** Wraps what `accept` threw, to tell it apart from libjpeg's own failures. */
+class Refused {
+  constructor(readonly refusal: unknown) {}
+}
+
+let compiled: WebAssembly.Module | null | undefined;
+let instance: TurboExports | null = null;
+
+// libjpeg reports fatal errors through longjmp; without a real setjmp the call unwinds as a JS
+// exception, and the instance (whose allocations it leaves behind) is thrown away. Its only other
+// calls out: reading the (empty) environment at start-up; file and process calls are refused.
+function importsFor(memory: () => WebAssembly.Memory | undefined): WebAssembly.Imports {
+  const refuse = (name: string) => () => {
+    throw new Error(`libjpeg called ${name}`);
+  };
+  return {
+    env: { setjmp: () => 0, longjmp: refuse('longjmp') },
+    wasi_snapshot_preview1: {
+      environ_sizes_get: (count: number, size: number) => {
+        const view = new DataView(memory()!.buffer);
+        view.setUint32(count, 0, true);
+        view.setUint32(size, 0, true);
+        return 0;
+      },
+      environ_get: () => 0,
+      proc_exit: refuse('proc_exit'),
+      fd_close: refuse('fd_close'),
+      fd_seek: refuse('fd_seek'),
+      fd_write: refuse('fd_write'),
+    },
+  };
+}
+
+function isTurboExports(value: WebAssembly.Exports): value is WebAssembly.Exports & TurboExports {
+  return value.memory instanceof WebAssembly.Memory && typeof value.tjDecompress2 === 'function';
+}
+
+function turbo(): TurboExports | null {
+  if (instance) return instance;
+  if (compiled === undefined) {
+    try {
+      const require = createRequire(import.meta.url);
+      compiled = new WebAssembly.Module(readFileSync(require.resolve('@cwasm/jpeg-turbo/jpeg-turbo.wasm')));
+    } catch {
+      compiled = null;
+    }
+  }
+  if (!compiled) return null;
+  const own: { memory?: WebAssembly.Memory } = {};
+  const exports = new WebAssembly.Instance(
+    compiled,
+    importsFor(() => own.memory),
+  ).exports;
+  if (exports.memory instanceof WebAssembly.Memory) own.memory = exports.memory;
+  instance = isTurboExports(exports) ? exports : null;
+  return instance;
+}
+
+/**
+ * Decodes `bytes` to RGBA at full size. `accept` sees the header's width and height before any pixel
+ * is decoded and may throw to refuse them (its error is rethrown). Returns null when this decoder
+ * cannot decode the file cleanly; the caller then uses jpeg-js.
+ */
+export function decodeJpegTurbo(
+  bytes: Uint8Array,
+  accept: (width: number, height: number) => void,
+): { width: number; height: number; data: Uint8Array } | null {
+  const x = turbo();
+  if (!x) return null;
+  let handle = 0;
+  const pointers: number[] = [];
+  const alloc = (size: number): number => {
+    const pointer = x.malloc(size);
+    if (pointer === 0) throw new Error('libjpeg: out of memory');
+    pointers.push(pointer);
+    return pointer;
+  };
+  let failed = false;
+  try {
+    const src = alloc(bytes.byteLength);
+    new Uint8Array(x.memory.buffer, src, bytes.byteLength).set(bytes);
+    handle = x.tjInitDecompress();
+    const meta = alloc(16);
+    if (
+      handle === 0 ||
+      x.tjDecompressHeader3(handle, src, bytes.byteLength, meta, meta + 4, meta + 8, meta + 12) !== 0
+    )
+      return null;
+    const [width = 0, height = 0] = new Int32Array(x.memory.buffer, meta, 2);
+    try {
+      accept(width, height);
+    } catch (refusal) {
+      throw new Refused(refusal);
+    }
+    const length = width * height * 4;
+    const dst = alloc(length);
+    if (x.tjDecompress2(handle, src, bytes.byteLength, dst, width, 0, height, TJPF_RGBA, 0) !== 0)
+      return null;
+    return { width, height, data: new Uint8Array(x.memory.buffer, dst, length).slice() };
+  } catch (error) {
+    // A refusal from `accept` is the caller's own answer; anything else (libjpeg's longjmp, a trap)
+    // means "use jpeg-js", and the instance it left in an unknown state is not used again.
+    if (error instanceof Refused) throw error.refusal;
+    failed = true;
+    return null;
+  } finally {
+    if (failed || x.memory.buffer.byteLength > KEEP_MEMORY_BYTES) {
+      instance = null;
+    } else {
+      if (handle !== 0) x.tjDestroy(handle);
+      for (const pointer of pointers) x.free(pointer);
+    }
+  }
+}
