@@ -41,9 +41,11 @@ export interface CurrentScreenProps {
  */
 export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsReady, onScreen, idle }: CurrentScreenProps) {
   const snapshot = useSelector(actor, (s) => s);
+  // Whether a view's screen reads the result is asked of the flow's screen (see readsResult).
+  const reads = useCallback((id: string) => readsResultIn(flow, id), [flow]);
   const isReady = useCallback(
-    ({ screen }: ScreenView) => isRendererLoaded(screen.kind) && (resultsReady || !readsResult(screen)),
-    [resultsReady],
+    ({ id, screen }: ScreenView) => isRendererLoaded(screen.kind) && (resultsReady || !reads(id)),
+    [resultsReady, reads],
   );
   const predictOptions = useMemo(() => ({ flow, scopeFor, isReady }), [flow, scopeFor, isReady]);
   const prediction = usePrediction(snapshot, predictOptions, idle);
@@ -51,8 +53,8 @@ export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsRea
   // The view drawn ahead is reused when it draws the same as the real one: the tap only reveals it.
   const view = useMemo(() => (prediction ? prediction.adopt(actual) : actual), [actual, prediction]);
   const load = useCallback(
-    ({ screen }: ScreenView) => Promise.all([preloadRenderer(screen.kind), readsResult(screen) ? results.ready : null]),
-    [results],
+    ({ id, screen }: ScreenView) => Promise.all([preloadRenderer(screen.kind), reads(id) ? results.ready : null]),
+    [results, reads],
   );
   const { shown, holding } = useShownView(view, isReady, load);
   const currentId = view?.id;
@@ -76,7 +78,7 @@ export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsRea
 
   if (!shown) return null;
   const { screen } = shown;
-  const waiting = !resultsReady && readsResult(screen);
+  const waiting = !resultsReady && reads(shown.id);
   const disclaimer =
     'showDisclaimer' in screen && screen.showDisclaimer ? flow.settings.disclaimer : undefined;
   const ahead = prediction && !holding && prediction.view.id !== shown.id ? prediction.view : undefined;
@@ -102,6 +104,11 @@ export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsRea
       </ScreenFrame>
     </div>
   );
+}
+
+function readsResultIn(flow: Flow, id: string): boolean {
+  const screen = flow.screens[id];
+  return screen !== undefined && readsResult(screen);
 }
 
 /** A view's screen, drawn again only when the view object changes. */

@@ -44,7 +44,18 @@ export function screenView(snapshot: FunnelSnapshot, flow: Flow, scopeFor: Scope
   };
 }
 
-/** Whether a screen shows or decides on the computed result (so it must wait for the result code). */
+const readsResultOf = new WeakMap<Screen, boolean>();
+
+/**
+ * Whether a screen shows or decides on the computed result (so it must wait for the result code).
+ * Ask it of the flow's own screen, not a resolved one: resolving has already replaced the result's
+ * placeholders (with nothing, before the result code is in). Remembered per screen object.
+ */
 export function readsResult(screen: Screen): boolean {
-  return JSON.stringify(screen).includes('result.');
+  let reads = readsResultOf.get(screen);
+  if (reads === undefined) {
+    reads = JSON.stringify(screen).includes('result.');
+    readsResultOf.set(screen, reads);
+  }
+  return reads;
 }
