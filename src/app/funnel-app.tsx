@@ -29,10 +29,15 @@ export interface FunnelAppProps {
   onScreen?: (screenId: string) => void;
   /** Idle time to draw the next screen in ahead of the tap (see predicted-view.ts); none in tests. */
   idle?: IdleScheduler;
+  /**
+   * Runs bookkeeping a tap causes (the address bar, the stored session) after the next screen is
+   * painted; by default at once (tests).
+   */
+  afterPaint?: (task: () => void) => void;
 }
 
 /** Runs a flow: the machine, the address bar, the storage and the current screen (in an error boundary). */
-export function FunnelApp({ flow, ports, results, storage, onScreen, idle }: FunnelAppProps) {
+export function FunnelApp({ flow, ports, results, storage, onScreen, idle, afterPaint }: FunnelAppProps) {
   const { machine, routes } = useMemo(
     () => ({ machine: compileFlow(flow, { ports, deriveResult: results.derive }), routes: routeTable(flow) }),
     [flow, ports, results],
@@ -60,7 +65,7 @@ export function FunnelApp({ flow, ports, results, storage, onScreen, idle }: Fun
   );
   const actor = useActorRef(machine, { input });
 
-  useEffect(() => syncUrl(actor, flow, routes, window), [actor, flow, routes]);
+  useEffect(() => syncUrl(actor, flow, routes, window, afterPaint), [actor, flow, routes, afterPaint]);
 
   // Screen events carry the visit their gesture began on, so a double tap can't skip a screen.
   const gesture = useRef<GestureVisit | null>(null);
@@ -91,6 +96,14 @@ export function FunnelApp({ flow, ports, results, storage, onScreen, idle }: Fun
         photoChosen: snapshot.context.photo !== null,
       });
     save(last);
+    // Saved after the paint (the latest snapshot once), and at once when the page is hidden or left
+    // (a hidden page paints no frame, and a phone may close it without warning).
+    let unsaved = false;
+    const saveLatest = () => {
+      if (!unsaved) return;
+      unsaved = false;
+      save(last);
+    };
     const subscription = actor.subscribe({
       next: (snapshot) => {
         const { context } = snapshot;
@@ -98,13 +111,23 @@ export function FunnelApp({ flow, ports, results, storage, onScreen, idle }: Fun
         const place = context.visit === last.context.visit && context.photo === last.context.photo;
         if (same && place && snapshot.value === last.value) return;
         last = snapshot;
-        save(snapshot);
+        if (unsaved) return;
+        unsaved = true;
+        (afterPaint ?? ((task: () => void) => task()))(saveLatest);
       },
       // A machine error is shown (and logged) by the screen's error boundary, not thrown at the page.
       error: () => undefined,
     });
-    return () => subscription.unsubscribe();
-  }, [actor, storage, flow]);
+    const onHidden = () => document.visibilityState === 'hidden' && saveLatest();
+    window.addEventListener('pagehide', saveLatest);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      subscription.unsubscribe();
+      window.removeEventListener('pagehide', saveLatest);
+      document.removeEventListener('visibilitychange', onHidden);
+      saveLatest();
+    };
+  }, [actor, storage, flow, afterPaint]);
 
   const start = flow.screens[flow.start]?.route;
   return (

@@ -28,6 +28,8 @@ const flow = visit.patches.length === 0 ? baseFlow : applyPatches(baseFlow, visi
 // flow order in idle time, and only then the result code, the backend code and the ad pixel, so none
 // of them is ever fetched or run ahead of a screen's chunk.
 const idle = whenIdle(window);
+// The frame callback runs before the paint; the task it queues, after it.
+const afterPaint = (task: () => void) => window.requestAnimationFrame(() => window.setTimeout(task, 0));
 const prefetch = createScreenPrefetch({ flow, preload: preloadRenderer, idle });
 const afterScreens = prefetch.screensLoaded;
 const results = lazyResults(() =>
@@ -78,6 +80,7 @@ createRoot(root).render(
       storage={session}
       onScreen={prefetch.visit}
       idle={idle}
+      afterPaint={afterPaint}
     />
     <Suspense fallback={null}>
       <AdConsent />

@@ -1,0 +1,76 @@
+/**
+ * The bookkeeping of a tap waits for the next paint: the address bar and the stored session change
+ * after it, in order, and the session is saved at once when the page is hidden or left.
+ */
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadFlow } from '../../tests/support/load-flow.ts';
+import { preloadRenderers } from '../screens/registry.ts';
+import { createMemoryTracking } from '../tracking/memory-tracking.ts';
+import { resultCodeFor } from './derive-result.ts';
+import { FunnelApp } from './funnel-app.tsx';
+
+const flow = loadFlow();
+const stored = () => sessionStorage.getItem(flow.storage.answersKey) ?? '';
+/** The stored mark of the screen the visitor is on (see storage.ts). */
+const storedScreen = () => (JSON.parse(sessionStorage.getItem(`${flow.storage.answersKey}_flow`) ?? '{}') as { screen?: string }).screen;
+
+function renderFunnel(path: string) {
+  window.history.replaceState(null, '', path);
+  const tracking = createMemoryTracking();
+  const code = resultCodeFor(flow, flow.settings);
+  let due: (() => void)[] = [];
+  render(
+    <FunnelApp
+      flow={flow}
+      ports={{
+        tracking,
+        pixel: tracking,
+        analysis: { analyzePhoto: () => Promise.resolve({}) },
+        navigation: { redirect: () => undefined },
+        log: { warn: () => undefined },
+      }}
+      results={{ derive: code.derive, ready: Promise.resolve(), isReady: () => true }}
+      storage={sessionStorage}
+      afterPaint={(task) => due.push(task)}
+    />,
+  );
+  return {
+    paint: () => {
+      const tasks = due;
+      due = [];
+      act(() => tasks.forEach((task) => task()));
+    },
+  };
+}
+
+beforeAll(() => preloadRenderers());
+afterEach(() => sessionStorage.clear());
+
+describe('after the paint', () => {
+  it('moves the address bar and saves the session once the next screen is painted', async () => {
+    const page = renderFunnel('/quiz/change-speed');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Within the last 6 months' }));
+    expect(stored()).not.toContain('changeSpeed');
+    page.paint();
+    expect(stored()).toContain('changeSpeed');
+    await act(() => user.click(screen.getByRole('button', { name: 'Continue' })));
+    expect(screen.getByRole('heading', { name: 'How old are you?' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/quiz/change-speed');
+    expect(storedScreen()).toBe('change-speed');
+    page.paint();
+    expect(window.location.pathname).toBe(flow.screens['age']?.route);
+    expect(storedScreen()).toBe('age');
+  });
+
+  it('saves at once when the page is left, without waiting for a frame', async () => {
+    renderFunnel('/quiz/change-speed');
+    const before = stored();
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Within the last 6 months' }));
+    expect(stored()).toBe(before);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(stored()).not.toBe(before);
+  });
+});
