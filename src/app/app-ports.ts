@@ -8,9 +8,12 @@ import { withFallback, type FallbackEstimate } from '../analysis/fallback-analys
 import type { AnalysisPort, FunnelPorts, PixelPort } from '../engine/ports.ts';
 import { deferTracking } from '../tracking/deferred-tracking.ts';
 import { createAfterPaintQueue, pixelOffTapPath, trackingOffTapPath } from './off-tap-path.ts';
+import type { Landing } from '../tracking/landing.ts';
 import type { TrackingStart } from './tracking-chunk.ts';
 
-export interface AppPortsOptions extends Omit<TrackingStart, 'warn'> {
+export interface AppPortsOptions extends Omit<TrackingStart, 'warn' | 'referrer' | 'campaign'> {
+  /** The landing page's referrer and campaign (see landing.ts), known once its code is in. */
+  landing: Promise<Landing>;
   fallback: FallbackEstimate;
   afterPaint: Promise<unknown>;
   /** The ad pixel (see ads-chunk.tsx), loaded after the first paint too. */
@@ -18,11 +21,11 @@ export interface AppPortsOptions extends Omit<TrackingStart, 'warn'> {
 }
 
 export function createAppPorts(options: AppPortsOptions): FunnelPorts {
-  const { afterPaint, fallback, pixel, ...start } = options;
+  const { afterPaint, fallback, pixel, landing, ...start } = options;
   const warn = (message: string) => console.warn(message);
-  const tracking = afterPaint
-    .then(() => import('./tracking-chunk.ts'))
-    .then((chunk) => chunk.startTracking({ ...start, warn }));
+  const tracking = Promise.all([afterPaint.then(() => import('./tracking-chunk.ts')), landing]).then(
+    ([chunk, { referrer, campaign }]) => chunk.startTracking({ ...start, referrer, campaign, warn }),
+  );
   // Tracking and pixel calls run after the next frame, so a tap paints the next screen first.
   const queue = createAfterPaintQueue(window);
   return {

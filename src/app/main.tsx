@@ -7,7 +7,6 @@ import { loadSession } from '../engine/storage.ts';
 import { preloadRenderer } from '../screens/registry.ts';
 import { backendConfig } from '../tracking/backend-config.ts';
 import { deferPixel } from '../tracking/deferred-pixel.ts';
-import { rememberLanding } from '../tracking/landing.ts';
 import { createAppPorts } from './app-ports.ts';
 import { startExperiments } from './experiments.ts';
 import { FunnelApp } from './funnel-app.tsx';
@@ -20,7 +19,9 @@ if (!root) throw new Error('index.html has no #root element');
 const session = safeStorage(() => window.sessionStorage);
 const local = safeStorage(() => window.localStorage);
 const config = backendConfig(import.meta.env, window.location.origin);
-const landing = rememberLanding(session, document.referrer, window.location.search);
+// Where the visitor arrived from, read now (the address changes with the first tap) and remembered
+// by the landing code, which loads with the backend code.
+const arrival = { referrer: document.referrer, search: window.location.search };
 // The visitor's experiment variants are applied before anything reads the flow: her variant is what runs.
 const visit = startExperiments(baseFlow, local, window.location.search, new Date());
 const flow = visit.patches.length === 0 ? baseFlow : applyPatches(baseFlow, visit.patches);
@@ -36,25 +37,25 @@ const results = lazyResults(() =>
   afterScreens.then(() => import('./result-code-chunk.ts')).then((chunk) => chunk.resultCode),
 );
 const afterResults = results.ready.catch(() => undefined);
-const ads = afterResults
-  .then(() => import('./ads-chunk.tsx'))
-  .then((chunk) =>
-    chunk.startAds({
-      settings: flow.settings,
-      envPixelId: import.meta.env.VITE_META_PIXEL_ID,
-      referrer: landing.referrer,
-      local,
-      session,
-    }),
-  );
+const landing = afterResults
+  .then(() => import('../tracking/landing.ts'))
+  .then(({ rememberLanding }) => rememberLanding(session, arrival.referrer, arrival.search));
+const ads = Promise.all([afterResults.then(() => import('./ads-chunk.tsx')), landing]).then(([chunk, { referrer }]) =>
+  chunk.startAds({
+    settings: flow.settings,
+    envPixelId: import.meta.env.VITE_META_PIXEL_ID,
+    referrer,
+    local,
+    session,
+  }),
+);
 const AdConsent = lazy(() => ads.then(({ AdConsent }) => ({ default: AdConsent })));
 const ports = createAppPorts({
   config,
   sessionId: loadSession(session, flow).sessionId,
   local,
   session,
-  referrer: landing.referrer,
-  campaign: landing.campaign,
+  landing,
   experiments: {
     visitorId: visit.visitorId,
     assignments: visit.assignments,
