@@ -29,10 +29,7 @@ export interface FunnelAppProps {
   onScreen?: (screenId: string) => void;
   /** Idle time to draw the next screen in ahead of the tap (see predicted-view.ts); none in tests. */
   idle?: IdleScheduler;
-  /**
-   * Runs bookkeeping a tap causes (the address bar, the stored session) after the next screen is
-   * painted; by default at once (tests).
-   */
+  /** Runs the session save a tap causes after the next screen is painted; by default at once (tests). */
   afterPaint?: (task: () => void) => void;
 }
 
@@ -65,7 +62,9 @@ export function FunnelApp({ flow, ports, results, storage, onScreen, idle, after
   );
   const actor = useActorRef(machine, { input });
 
-  useEffect(() => syncUrl(actor, flow, routes, window, afterPaint), [actor, flow, routes, afterPaint]);
+  // The address changes with the screen, in the same task: one painted frame never shows a screen
+  // under another's address.
+  useEffect(() => syncUrl(actor, flow, routes, window), [actor, flow, routes]);
 
   // Screen events carry the visit their gesture began on, so a double tap can't skip a screen.
   const gesture = useRef<GestureVisit | null>(null);

@@ -12,31 +12,10 @@ import { isTimed } from './timed-visit.ts';
 
 type BrowserWindow = Pick<Window, 'history' | 'location' | 'addEventListener' | 'removeEventListener' | 'document'>;
 
-/**
- * Starts syncing; returns a function that stops it. `defer` runs the address change a tap or a timer
- * makes later (after the next screen is painted, in the app), so it costs the tap nothing; the first
- * address and those Back and Forward make are set at once.
- */
-export function syncUrl(
-  actor: Actor<FunnelMachine>,
-  flow: Flow,
-  routes: RouteTable,
-  win: BrowserWindow,
-  defer: (task: () => void) => void = (task) => task(),
-): () => void {
+/** Starts syncing; returns a function that stops it. */
+export function syncUrl(actor: Actor<FunnelMachine>, flow: Flow, routes: RouteTable, win: BrowserWindow): () => void {
   let previous: string | undefined;
   let popping = false;
-  // Address changes waiting to be made, in order.
-  let pending: (() => void)[] = [];
-  const later = (change: () => void) => {
-    pending.push(change);
-    if (pending.length === 1)
-      defer(() => {
-        const due = pending;
-        pending = [];
-        due.forEach((run) => run());
-      });
-  };
 
   const onScreen = (id: string) => {
     const first = previous === undefined;
@@ -50,12 +29,8 @@ export function syncUrl(
     if (route === undefined || id === flow.notFound) return;
     const state = { screen: id };
     if (first) win.history.replaceState(state, '', route + win.location.search + win.location.hash);
-    else if (popping) win.history.replaceState(state, '', route);
-    else if (leavingTimed) later(() => win.history.replaceState(state, '', route));
-    else
-      later(() => {
-        if (win.location.pathname !== route) win.history.pushState(state, '', route);
-      });
+    else if (popping || leavingTimed) win.history.replaceState(state, '', route);
+    else if (win.location.pathname !== route) win.history.pushState(state, '', route);
   };
 
   const subscription = actor.subscribe((snapshot) => {
@@ -66,8 +41,6 @@ export function syncUrl(
   if (initial !== undefined) onScreen(initial);
 
   const onPop = () => {
-    // The browser has moved in its history already: address changes still waiting are stale.
-    pending = [];
     popping = true;
     try {
       actor.send({ type: 'NAVIGATE', path: win.location.pathname });
@@ -82,7 +55,6 @@ export function syncUrl(
     const href = link?.getAttribute('href');
     if (!href?.startsWith('/')) return;
     event.preventDefault();
-    pending = [];
     previous = undefined;
     win.history.pushState(null, '', href);
     actor.send({ type: 'NAVIGATE', path: href });
