@@ -19,8 +19,8 @@ export interface CurrentScreenProps {
   send: (event: ScreenEvent) => void;
   flow: Flow;
   scopeFor: ScopeBuilder;
-  /** The result code's loading promise (a screen that shows a result waits for it). */
-  results: Pick<LazyResults, 'ready'>;
+  /** The result code's loader (a screen that shows a result asks for it and waits). */
+  results: Pick<LazyResults, 'need'>;
   /** Whether the result code is in. */
   resultsReady: boolean;
   /** Told the id of every screen the visitor reaches. */
@@ -33,16 +33,32 @@ export interface CurrentScreenProps {
  * here, below FunnelApp's error boundary. A screen whose code is in draws at once; one still loading
  * leaves the previous screen up (inert) instead of flashing a spinner.
  */
-export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsReady, onScreen }: CurrentScreenProps) {
+export function CurrentScreen({
+  actor,
+  send,
+  flow,
+  scopeFor,
+  results,
+  resultsReady,
+  onScreen,
+}: CurrentScreenProps) {
   const snapshot = useSelector(actor, (s) => s);
   const view = useMemo(() => screenView(snapshot, flow, scopeFor), [snapshot, flow, scopeFor]);
+  // Asked of the screen as the flow writes it: the view's copy is already resolved, and a result not in
+  // yet resolves to blanks ('0%', ' Probability') that no longer read as a result.
+  const showsResult = useCallback(
+    ({ id, screen }: ScreenView) =>
+      readsResult(Object.hasOwn(flow.screens, id) ? (flow.screens[id] ?? screen) : screen),
+    [flow],
+  );
   const isReady = useCallback(
-    ({ screen }: ScreenView) => isRendererLoaded(screen.kind) && (resultsReady || !readsResult(screen)),
-    [resultsReady],
+    (shown: ScreenView) => isRendererLoaded(shown.screen.kind) && (resultsReady || !showsResult(shown)),
+    [resultsReady, showsResult],
   );
   const load = useCallback(
-    ({ screen }: ScreenView) => Promise.all([preloadRenderer(screen.kind), readsResult(screen) ? results.ready : null]),
-    [results],
+    (shown: ScreenView) =>
+      Promise.all([preloadRenderer(shown.screen.kind), showsResult(shown) ? results.need() : null]),
+    [results, showsResult],
   );
   const { shown, holding } = useShownView(view, isReady, load);
   const currentId = view?.id;
@@ -63,12 +79,19 @@ export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsRea
 
   if (!shown) return null;
   const { screen } = shown;
-  const waiting = !resultsReady && readsResult(screen);
+  const waiting = !resultsReady && showsResult(shown);
+  // The small print comes with the screen's content, not with a loading spinner: below a spinner it
+  // sits at the foot of the viewport, and the content arriving would push it down (a layout shift).
+  const drawn = !waiting && isRendererLoaded(screen.kind);
   const disclaimer =
-    'showDisclaimer' in screen && screen.showDisclaimer ? flow.settings.disclaimer : undefined;
+    drawn && 'showDisclaimer' in screen && screen.showDisclaimer ? flow.settings.disclaimer : undefined;
   return (
     <div ref={mainRef} inert={holding} data-holding={holding || undefined}>
-      <ScreenFrame brand={flow.theme?.wordmark ?? flow.settings.brand} progress={screen.progress} disclaimer={disclaimer}>
+      <ScreenFrame
+        brand={flow.theme?.wordmark ?? flow.settings.brand}
+        progress={screen.progress}
+        disclaimer={disclaimer}
+      >
         {waiting ? (
           <ScreenLoading />
         ) : (

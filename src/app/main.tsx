@@ -29,10 +29,15 @@ const flow = visit.patches.length === 0 ? baseFlow : applyPatches(baseFlow, visi
 // of them is ever fetched or run ahead of a screen's chunk.
 const prefetch = createScreenPrefetch({ flow, preload: preloadRenderer, idle: whenIdle(window) });
 const afterScreens = prefetch.screensLoaded;
-const results = lazyResults(() =>
-  afterScreens.then(() => import('./result-code-chunk.ts')).then((chunk) => chunk.resultCode),
+// A screen that shows a result asks for the result code at once (current-screen.tsx).
+const results = lazyResults(
+  () => import('./result-code-chunk.ts').then((chunk) => chunk.resultCode),
+  afterScreens,
 );
-const afterResults = results.ready.catch(() => undefined);
+const afterResults = Promise.all([afterScreens, results.ready]).then(
+  () => undefined,
+  () => undefined,
+);
 const ads = afterResults
   .then(() => import('./ads-chunk.tsx'))
   .then((chunk) =>

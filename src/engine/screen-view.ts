@@ -27,7 +27,11 @@ export interface ScreenView {
   photo: string | null;
 }
 
-export function screenView(snapshot: FunnelSnapshot, flow: Flow, scopeFor: ScopeBuilder): ScreenView | undefined {
+export function screenView(
+  snapshot: FunnelSnapshot,
+  flow: Flow,
+  scopeFor: ScopeBuilder,
+): ScreenView | undefined {
   const id = currentScreenId(snapshot);
   const screen = id === undefined ? undefined : flow.screens[id];
   if (id === undefined || !screen) return undefined;
@@ -44,7 +48,16 @@ export function screenView(snapshot: FunnelSnapshot, flow: Flow, scopeFor: Scope
   };
 }
 
+// Asked on every render of the current screen; a flow's screens are not changed once loaded.
+const readers = new WeakMap<Screen, boolean>();
+
 /** Whether a screen shows or decides on the computed result (so it must wait for the result code). */
 export function readsResult(screen: Screen): boolean {
-  return JSON.stringify(screen).includes('result.');
+  let reads = readers.get(screen);
+  if (reads === undefined) {
+    reads = JSON.stringify(screen).includes('result.');
+    readers.set(screen, reads);
+  }
+  return reads;
 }
+

@@ -41,7 +41,7 @@ export async function renderFunnel(flow: Flow, path: string, stored: StoredVisit
         navigation: { redirect: () => undefined },
         log: { warn: () => undefined },
       }}
-      results={{ derive: code.derive, ready: Promise.resolve(), isReady: () => true }}
+      results={{ derive: code.derive, ready: Promise.resolve(), isReady: () => true, need: () => Promise.resolve() }}
       storage={sessionStorage}
     />,
   );
