@@ -6,6 +6,10 @@ import { localBackendPlugin } from './scripts/vite-plugin-local-backend.ts';
 import { routePreloadPlugin } from './scripts/vite-plugin-route-preload.ts';
 import { sitePlugin } from './scripts/vite-plugin-site.ts';
 
+/** The components the split screen renderers share (the entry's own components stay in the entry). */
+const SCREEN_KIT =
+  /\/src\/components\/(action-bar|blocks|button|option-button|question-header|fade-in|flow-image|score-bar|visually-hidden)(\.tsx|\.module\.css)$/;
+
 export default defineConfig({
   plugins: [react(), flowPlugin(), flowMapPlugin(), routePreloadPlugin(), sitePlugin(), localBackendPlugin()],
   build: {
@@ -13,5 +17,17 @@ export default defineConfig({
     sourcemap: false,
     // Read by scripts/bundle-size.ts to find the chunks loaded before the first question.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Only the listed modules: their dependencies (React's JSX runtime, the entry's code) stay put.
+          includeDependenciesRecursively: false,
+          // The parts every screen renderer shares go in one chunk (with one stylesheet), not one chunk
+          // and stylesheet each: a direct load fetches 4 files for its screen instead of 12, and on a
+          // slow connection each file costs a round trip (see scripts/lib/route-preload.ts).
+          groups: [{ name: 'screen-kit', test: SCREEN_KIT }],
+        },
+      },
+    },
   },
 });

@@ -71,6 +71,12 @@ describe('the route preload map', () => {
     expect(requested).toContain(`/${rendererFile(kind)}`);
     // Vite names a chunk's stylesheet after it: assets/<kind>-<hash>.css.
     expect(requested.filter((p) => p.startsWith(`/assets/${kind}-`) && p.endsWith('.css'))).toHaveLength(1);
+    // The renderers' shared parts come in one chunk and one stylesheet (vite.config.ts's screen kit):
+    // on a slow connection every file is a round trip.
+    const beside = requested.filter(
+      (p) => p.startsWith('/assets/') && !p.includes('/index-') && !p.includes('jsx-runtime'),
+    );
+    expect(beside.length, beside.join(', ')).toBeLessThanOrEqual(4);
     await release();
     await expectScreen(page, id);
     await expect(page.getByTestId('screen-loading').count()).resolves.toBe(0);
