@@ -10,6 +10,7 @@ import { deferPixel } from '../tracking/deferred-pixel.ts';
 import { rememberLanding } from '../tracking/landing.ts';
 import { createAppPorts } from './app-ports.ts';
 import { startExperiments } from './experiments.ts';
+import { firstScreenCode } from './first-screen-code.ts';
 import { FunnelApp } from './funnel-app.tsx';
 import { lazyResults } from './lazy-results.ts';
 import { createScreenPrefetch, whenIdle } from './screen-prefetch.ts';
@@ -73,13 +74,22 @@ const ports = createAppPorts({
   ),
 });
 
-createRoot(root).render(
-  <StrictMode>
-    <FunnelApp flow={flow} ports={ports} results={results} storage={session} onScreen={prefetch.visit} />
-    <Suspense fallback={null}>
-      <AdConsent />
-    </Suspense>
-  </StrictMode>,
+// A direct load renders once its screen's code is in (preloaded alongside the entry): one pass, no spinner.
+void firstScreenCode({
+  flow,
+  path: window.location.pathname,
+  preload: preloadRenderer,
+  needResults: results.need,
+  wait: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
+}).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <FunnelApp flow={flow} ports={ports} results={results} storage={session} onScreen={prefetch.visit} />
+      <Suspense fallback={null}>
+        <AdConsent />
+      </Suspense>
+    </StrictMode>,
+  ),
 );
 
 function safeStorage(get: () => Storage): Storage | null {

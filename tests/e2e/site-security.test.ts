@@ -61,7 +61,7 @@ describe('the built page', () => {
     const hashes = inlineScripts(readFileSync(join(dist, 'index.html'), 'utf8')).map(
       (script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`,
     );
-    expect(csp).toMatch(new RegExp(`script-src 'self' ${hashes.join(' ')}(;|$)`));
+    expect(csp.split('; ')).toContain(`script-src 'self' ${hashes.join(' ')}`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/unsafe-eval|unsafe-inline|facebook/);
     expect(flow.settings.pixelId).toBe('');
