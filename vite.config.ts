@@ -17,6 +17,9 @@ export default defineConfig({
     sourcemap: false,
     // Read by scripts/bundle-size.ts to find the chunks loaded before the first question.
     manifest: true,
+    // Every browser the funnel targets preloads modules itself (Safari since 17, Firefox since 115); the
+    // polyfill only added startup work: a scan of the page and a MutationObserver on every DOM change.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
