@@ -3,10 +3,15 @@ import react from '@vitejs/plugin-react';
 import { flowPlugin } from './scripts/vite-plugin-flow.ts';
 import { flowMapPlugin } from './scripts/vite-plugin-flow-map.ts';
 import { localBackendPlugin } from './scripts/vite-plugin-local-backend.ts';
+import { routePreloadPlugin } from './scripts/vite-plugin-route-preload.ts';
 import { sitePlugin } from './scripts/vite-plugin-site.ts';
 
+/** The components the split screen renderers share (the entry's own components stay in the entry). */
+const SCREEN_KIT =
+  /\/src\/components\/(action-bar|blocks|button|option-button|question-header|fade-in|flow-image|score-bar|visually-hidden)(\.tsx|\.module\.css)$/;
+
 export default defineConfig({
-  plugins: [react(), flowPlugin(), flowMapPlugin(), sitePlugin(), localBackendPlugin()],
+  plugins: [react(), flowPlugin(), flowMapPlugin(), routePreloadPlugin(), sitePlugin(), localBackendPlugin()],
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -15,5 +20,20 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // Read by scripts/bundle-size.ts to find the chunks loaded before the first question.
     manifest: true,
+    // Every browser the funnel targets preloads modules itself (Safari since 17, Firefox since 115); the
+    // polyfill only added startup work: a scan of the page and a MutationObserver on every DOM change.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Only the listed modules: their dependencies (React's JSX runtime, the entry's code) stay put.
+          includeDependenciesRecursively: false,
+          // The parts every screen renderer shares go in one chunk (with one stylesheet), not one chunk
+          // and stylesheet each: a direct load fetches 4 files for its screen instead of 12, and on a
+          // slow connection each file costs a round trip (see scripts/lib/route-preload.ts).
+          groups: [{ name: 'screen-kit', test: SCREEN_KIT }],
+        },
+      },
+    },
   },
 });

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { resolve, sep } from 'node:path';
-import type { Connect, Plugin, ResolvedConfig } from 'vite';
+import type { Connect, Plugin, ResolvedConfig, Rollup } from 'vite';
 import {
   headersFileText,
   parseHeadersFile,
@@ -17,6 +17,7 @@ import {
 } from './lib/site-headers.ts';
 import { flowPaths, isFlowPath, parseRedirectsFile, redirectsFileText } from './lib/site-routes.ts';
 import { flowFile } from './lib/flow-path.ts';
+import { ROUTE_PRELOAD_PLUGIN } from './vite-plugin-route-preload.ts';
 
 /**
  * The flow file: the one the flow plugin serves when it is in the config (so the pages and headers
@@ -28,9 +29,7 @@ function siteFlowFile(config: ResolvedConfig): string {
     api && typeof api === 'object' && 'flowPath' in api && typeof api.flowPath === 'function'
       ? api.flowPath()
       : undefined;
-  return typeof path === 'string'
-    ? path
-    : resolve(config.root, flowFile());
+  return typeof path === 'string' ? path : resolve(config.root, flowFile());
 }
 
 function readJson(path: string): unknown {
@@ -60,6 +59,19 @@ function headerOptions(config: ResolvedConfig, dev: boolean): SiteHeaderOptions 
     supabaseUrl: supabaseUrl && text(env['VITE_SUPABASE_ANON_KEY']) ? supabaseUrl : undefined,
     dev,
   };
+}
+
+/**
+ * The CSP sources of the inline scripts the route preload plugin writes into this bundle's index.html
+ * (none without that plugin).
+ */
+function inlineScriptHashes(config: ResolvedConfig, bundle: Rollup.OutputBundle): string[] {
+  const api: unknown = config.plugins.find((plugin) => plugin.name === ROUTE_PRELOAD_PLUGIN)?.api;
+  const hashes: unknown =
+    api && typeof api === 'object' && 'scriptHashes' in api && typeof api.scriptHashes === 'function'
+      ? api.scriptHashes(bundle)
+      : [];
+  return Array.isArray(hashes) ? hashes.filter((hash): hash is string => typeof hash === 'string') : [];
 }
 
 /** The request's path, without query or hash. */
@@ -110,13 +122,15 @@ export function sitePlugin(): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    generateBundle() {
+    generateBundle(_options, bundle) {
       if (!config) return;
       const paths = flowPaths(readJson(siteFlowFile(config))) ?? [];
       this.emitFile({
         type: 'asset',
         fileName: '_headers',
-        source: headersFileText(siteHeaders(headerOptions(config, false))),
+        source: headersFileText(
+          siteHeaders({ ...headerOptions(config, false), scriptHashes: inlineScriptHashes(config, bundle) }),
+        ),
       });
       this.emitFile({ type: 'asset', fileName: '_redirects', source: redirectsFileText(paths) });
     },

@@ -18,6 +18,11 @@ export interface SiteHeaderOptions {
    * preamble) and talks to the dev server over a WebSocket. Never for a build.
    */
   dev?: boolean;
+  /**
+   * CSP sources (`'sha256-…'`) of the inline scripts the build writes into index.html (the route
+   * preload map, scripts/lib/route-preload.ts): exactly those run, any other inline script is refused.
+   */
+  scriptHashes?: readonly string[];
 }
 
 /** The origin of a URL (`https://x.supabase.co`), or undefined for anything that isn't http(s). */
@@ -32,9 +37,9 @@ function originOf(url: string | undefined): string | undefined {
 }
 
 /**
- * A strict Content-Security-Policy: only the page's own scripts (no inline script, no eval), no
- * plugins, no framing, and the network limited to the page's origin, the Supabase project and, with a
- * pixel id, Meta's two hosts. Photos are previewed from data: and blob: URLs, so images allow those.
+ * A strict Content-Security-Policy: only the page's own scripts (no inline script but the build's own,
+ * allowed by hash; no eval), no plugins, no framing, and the network limited to the page's origin,
+ * the Supabase project and, with a pixel id, Meta's two hosts. Photos are previewed from data: and blob: URLs, so images allow those.
  */
 export function contentSecurityPolicy(options: SiteHeaderOptions): string {
   const pixelScript = options.pixel ? [PIXEL_SCRIPT_HOST] : [];
@@ -43,7 +48,10 @@ export function contentSecurityPolicy(options: SiteHeaderOptions): string {
   const dev = options.dev === true;
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...(dev ? ["'unsafe-inline'"] : []), ...pixelScript]],
+    [
+      'script-src',
+      ["'self'", ...(options.scriptHashes ?? []), ...(dev ? ["'unsafe-inline'"] : []), ...pixelScript],
+    ],
     ['style-src', ["'self'", ...(dev ? ["'unsafe-inline'"] : [])]],
     ['img-src', ["'self'", 'data:', 'blob:', ...(options.pixel ? [PIXEL_BEACON_HOST] : [])]],
     ['font-src', ["'self'"]],

@@ -2,40 +2,21 @@
  * The session save a tap causes waits for the next paint (the address bar does not: it changes with
  * the screen), and the session is saved at once when the page is hidden or left.
  */
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadFlow } from '../../tests/support/load-flow.ts';
-import { preloadRenderers } from '../screens/registry.ts';
-import { createMemoryTracking } from '../tracking/memory-tracking.ts';
-import { resultCodeFor } from './derive-result.ts';
-import { FunnelApp } from './funnel-app.tsx';
+import { renderFunnel, warmRenderers } from '../../tests/support/render-funnel.tsx';
 
 const flow = loadFlow();
 const stored = () => sessionStorage.getItem(flow.storage.answersKey) ?? '';
 /** The stored mark of the screen the visitor is on (see storage.ts). */
 const storedScreen = () => (JSON.parse(sessionStorage.getItem(`${flow.storage.answersKey}_flow`) ?? '{}') as { screen?: string }).screen;
 
-function renderFunnel(path: string) {
-  window.history.replaceState(null, '', path);
-  const tracking = createMemoryTracking();
-  const code = resultCodeFor(flow, flow.settings);
+/** Renders with a manual paint: the after-paint tasks run when the test says the frame is painted. */
+async function renderPainted(path: string) {
   let due: (() => void)[] = [];
-  render(
-    <FunnelApp
-      flow={flow}
-      ports={{
-        tracking,
-        pixel: tracking,
-        analysis: { analyzePhoto: () => Promise.resolve({}) },
-        navigation: { redirect: () => undefined },
-        log: { warn: () => undefined },
-      }}
-      results={{ derive: code.derive, ready: Promise.resolve(), isReady: () => true }}
-      storage={sessionStorage}
-      afterPaint={(task) => due.push(task)}
-    />,
-  );
+  await renderFunnel(flow, path, {}, { afterPaint: (task) => due.push(task) });
   return {
     paint: () => {
       const tasks = due;
@@ -45,12 +26,12 @@ function renderFunnel(path: string) {
   };
 }
 
-beforeAll(() => preloadRenderers());
+beforeAll(warmRenderers);
 afterEach(() => sessionStorage.clear());
 
 describe('after the paint', () => {
   it('moves the address bar with the screen, and saves the session once the next screen is painted', async () => {
-    const page = renderFunnel('/quiz/change-speed');
+    const page = await renderPainted('/quiz/change-speed');
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: 'Within the last 6 months' }));
     expect(stored()).not.toContain('changeSpeed');
@@ -65,7 +46,7 @@ describe('after the paint', () => {
   });
 
   it('saves at once when the page is left, without waiting for a frame', async () => {
-    renderFunnel('/quiz/change-speed');
+    await renderPainted('/quiz/change-speed');
     const before = stored();
     await userEvent.setup().click(screen.getByRole('radio', { name: 'Within the last 6 months' }));
     expect(stored()).toBe(before);

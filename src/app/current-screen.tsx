@@ -22,8 +22,8 @@ export interface CurrentScreenProps {
   send: (event: ScreenEvent) => void;
   flow: Flow;
   scopeFor: ScopeBuilder;
-  /** The result code's loading promise (a screen that shows a result waits for it). */
-  results: Pick<LazyResults, 'ready'>;
+  /** The result code's loader (a screen that shows a result asks for it and waits). */
+  results: Pick<LazyResults, 'need'>;
   /** Whether the result code is in. */
   resultsReady: boolean;
   /** Told the id of every screen the visitor reaches. */
@@ -53,7 +53,7 @@ export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsRea
   // The view drawn ahead is reused when it draws the same as the real one: the tap only reveals it.
   const view = useMemo(() => (prediction ? prediction.adopt(actual) : actual), [actual, prediction]);
   const load = useCallback(
-    ({ id, screen }: ScreenView) => Promise.all([preloadRenderer(screen.kind), reads(id) ? results.ready : null]),
+    ({ id, screen }: ScreenView) => Promise.all([preloadRenderer(screen.kind), reads(id) ? results.need() : null]),
     [results, reads],
   );
   const { shown, holding } = useShownView(view, isReady, load);
@@ -79,8 +79,11 @@ export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsRea
   if (!shown) return null;
   const { screen } = shown;
   const waiting = !resultsReady && reads(shown.id);
+  // The small print comes with the screen's content, not with a loading spinner: below a spinner it
+  // sits at the foot of the viewport, and the content arriving would push it down (a layout shift).
+  const drawn = !waiting && isRendererLoaded(screen.kind);
   const disclaimer =
-    'showDisclaimer' in screen && screen.showDisclaimer ? flow.settings.disclaimer : undefined;
+    drawn && 'showDisclaimer' in screen && screen.showDisclaimer ? flow.settings.disclaimer : undefined;
   const ahead = prediction && !holding && prediction.view.id !== shown.id ? prediction.view : undefined;
   // One keyed list, so the screen drawn ahead keeps its render when the tap makes it the shown one.
   const bodies = [

@@ -41,7 +41,7 @@ function renderFunnel(flow: Flow, path: string) {
         navigation: { redirect: () => undefined },
         log: { warn: (message) => warnings.push(message) },
       }}
-      results={{ derive: () => ({}), ready: Promise.resolve(), isReady: () => true }}
+      results={{ derive: () => ({}), ready: Promise.resolve(), isReady: () => true, need: () => Promise.resolve() }}
       storage={sessionStorage}
     />,
   );

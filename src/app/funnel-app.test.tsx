@@ -25,7 +25,7 @@ function renderFunnel(flow: Flow, path: string) {
         navigation: { redirect: () => undefined },
         log: { warn: () => undefined },
       }}
-      results={{ derive: code.derive, ready: Promise.resolve(), isReady: () => true }}
+      results={{ derive: code.derive, ready: Promise.resolve(), isReady: () => true, need: () => Promise.resolve() }}
       storage={sessionStorage}
     />,
   );

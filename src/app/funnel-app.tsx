@@ -22,7 +22,7 @@ export interface FunnelAppProps {
   flow: Flow;
   ports: FunnelPorts;
   /** The product's result code; screens that show a result wait until it is ready. */
-  results: Pick<LazyResults, 'derive' | 'ready' | 'isReady'>;
+  results: Pick<LazyResults, 'derive' | 'ready' | 'isReady' | 'need'>;
   /** Where the visitor's data lives (sessionStorage in the browser). */
   storage: Storage | null;
   /** Told the id of every screen the visitor reaches (e.g. to prefetch the screens after it). */

@@ -12,13 +12,28 @@ export interface LazyResults {
   /** Resolves once the code is in. */
   ready: Promise<void>;
   isReady: () => boolean;
+  /**
+   * A screen on show needs the code: load it now rather than after the screens (a direct load of a
+   * result screen would otherwise wait for every upcoming screen's chunk first). Returns `ready`.
+   */
+  need: () => Promise<void>;
 }
 
-export function lazyResults(load: () => Promise<ResultCode>): LazyResults {
+/** Loads the result code once `after` settles, or at once when {@link LazyResults.need} is called. */
+export function lazyResults(
+  load: () => Promise<ResultCode>,
+  after: Promise<unknown> = Promise.resolve(),
+): LazyResults {
   let code: ResultCode | null = null;
-  const ready = load().then((loaded) => {
-    code = loaded;
+  let needed = () => {};
+  const asked = new Promise<void>((resolve) => {
+    needed = resolve;
   });
+  const ready = Promise.race([after.then(undefined, () => undefined), asked])
+    .then(load)
+    .then((loaded) => {
+      code = loaded;
+    });
   return {
     derive: (answers, data) => (code ? code.derive(answers, data) : {}),
     fallback: async (visitor) => {
@@ -27,5 +42,9 @@ export function lazyResults(load: () => Promise<ResultCode>): LazyResults {
     },
     ready,
     isReady: () => code !== null,
+    need: () => {
+      needed();
+      return ready;
+    },
   };
 }

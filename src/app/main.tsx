@@ -9,6 +9,7 @@ import { backendConfig } from '../tracking/backend-config.ts';
 import { deferPixel } from '../tracking/deferred-pixel.ts';
 import { createAppPorts } from './app-ports.ts';
 import { startExperiments } from './experiments.ts';
+import { firstScreenCode } from './first-screen-code.ts';
 import { FunnelApp } from './funnel-app.tsx';
 import { lazyResults } from './lazy-results.ts';
 import { createScreenPrefetch, whenIdle } from './screen-prefetch.ts';
@@ -33,10 +34,15 @@ const idle = whenIdle(window);
 const afterPaint = (task: () => void) => window.requestAnimationFrame(() => window.setTimeout(task, 0));
 const prefetch = createScreenPrefetch({ flow, preload: preloadRenderer, idle });
 const afterScreens = prefetch.screensLoaded;
-const results = lazyResults(() =>
-  afterScreens.then(() => import('./result-code-chunk.ts')).then((chunk) => chunk.resultCode),
+// A screen that shows a result asks for the result code at once (current-screen.tsx).
+const results = lazyResults(
+  () => import('./result-code-chunk.ts').then((chunk) => chunk.resultCode),
+  afterScreens,
 );
-const afterResults = results.ready.catch(() => undefined);
+const afterResults = Promise.all([afterScreens, results.ready]).then(
+  () => undefined,
+  () => undefined,
+);
 const landing = afterResults
   .then(() => import('../tracking/landing.ts'))
   .then(({ rememberLanding }) => rememberLanding(session, arrival.referrer, arrival.search));
@@ -72,21 +78,30 @@ const ports = createAppPorts({
   ),
 });
 
-createRoot(root).render(
-  <StrictMode>
-    <FunnelApp
-      flow={flow}
-      ports={ports}
-      results={results}
-      storage={session}
-      onScreen={prefetch.visit}
-      idle={idle}
-      afterPaint={afterPaint}
-    />
-    <Suspense fallback={null}>
-      <AdConsent />
-    </Suspense>
-  </StrictMode>,
+// A direct load renders once its screen's code is in (preloaded alongside the entry): one pass, no spinner.
+void firstScreenCode({
+  flow,
+  path: window.location.pathname,
+  preload: preloadRenderer,
+  needResults: results.need,
+  wait: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
+}).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <FunnelApp
+        flow={flow}
+        ports={ports}
+        results={results}
+        storage={session}
+        onScreen={prefetch.visit}
+        idle={idle}
+        afterPaint={afterPaint}
+      />
+      <Suspense fallback={null}>
+        <AdConsent />
+      </Suspense>
+    </StrictMode>,
+  ),
 );
 
 function safeStorage(get: () => Storage): Storage | null {

@@ -2,15 +2,12 @@
  * The screen a Continue leads to is drawn hidden in idle time and revealed by the tap: the very same
  * heading element becomes the shown one. A prediction that no longer draws the same is not used.
  */
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadFlow } from '../../tests/support/load-flow.ts';
 import type { ScreenView } from '../engine/screen-view.ts';
-import { preloadRenderers } from '../screens/registry.ts';
-import { createMemoryTracking } from '../tracking/memory-tracking.ts';
-import { resultCodeFor } from './derive-result.ts';
-import { FunnelApp } from './funnel-app.tsx';
+import { renderFunnel, warmRenderers } from '../../tests/support/render-funnel.tsx';
 import { predictionOf } from './predict-next.ts';
 import type { IdleScheduler } from './screen-prefetch.ts';
 
@@ -36,36 +33,15 @@ function manualIdle(): { idle: IdleScheduler; runIdle: () => Promise<void> } {
   };
 }
 
-function renderFunnel(path: string, idle?: IdleScheduler) {
-  window.history.replaceState(null, '', path);
-  const tracking = createMemoryTracking();
-  const code = resultCodeFor(flow, flow.settings);
-  return render(
-    <FunnelApp
-      flow={flow}
-      ports={{
-        tracking,
-        pixel: tracking,
-        analysis: { analyzePhoto: () => Promise.resolve({}) },
-        navigation: { redirect: () => undefined },
-        log: { warn: () => undefined },
-      }}
-      results={{ derive: code.derive, ready: Promise.resolve(), isReady: () => true }}
-      storage={sessionStorage}
-      {...(idle ? { idle } : {})}
-    />,
-  );
-}
-
 const NEXT = 'How old are you?';
 
-beforeAll(() => preloadRenderers());
+beforeAll(warmRenderers);
 afterEach(() => sessionStorage.clear());
 
 describe('the next screen drawn ahead of the tap', () => {
   it('is drawn hidden once the answer allows Continue, and the tap reveals that very element', async () => {
     const { idle, runIdle } = manualIdle();
-    renderFunnel('/quiz/change-speed', idle);
+    await renderFunnel(flow, '/quiz/change-speed', {}, { idle });
     const user = userEvent.setup();
     await runIdle();
     // No answer yet: Continue leads nowhere, so nothing is drawn ahead.
@@ -80,7 +56,7 @@ describe('the next screen drawn ahead of the tap', () => {
   });
 
   it('is not drawn without idle time to draw it in', async () => {
-    renderFunnel('/quiz/change-speed');
+    await renderFunnel(flow, '/quiz/change-speed');
     await userEvent.setup().click(screen.getByRole('radio', { name: 'Within the last 6 months' }));
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByRole('heading', { name: NEXT, hidden: true })).toBeNull();

@@ -27,7 +27,11 @@ export interface ScreenView {
   photo: string | null;
 }
 
-export function screenView(snapshot: FunnelSnapshot, flow: Flow, scopeFor: ScopeBuilder): ScreenView | undefined {
+export function screenView(
+  snapshot: FunnelSnapshot,
+  flow: Flow,
+  scopeFor: ScopeBuilder,
+): ScreenView | undefined {
   const id = currentScreenId(snapshot);
   const screen = id === undefined ? undefined : flow.screens[id];
   if (id === undefined || !screen) return undefined;
@@ -59,3 +63,4 @@ export function readsResult(screen: Screen): boolean {
   }
   return reads;
 }
+

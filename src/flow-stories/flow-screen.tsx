@@ -41,7 +41,7 @@ export function FlowScreen({ flow: baseFlow, visit }: FlowScreenProps) {
   const ports = useMemo(() => storyPorts(), []);
   const results = useMemo(() => {
     const code = resultCodeFor(flow, flow.settings);
-    return { derive: code.derive, ready: Promise.resolve(), isReady: () => true };
+    return { derive: code.derive, ready: Promise.resolve(), isReady: () => true, need: () => Promise.resolve() };
   }, [flow]);
   return <FunnelApp key={answers + data} flow={flow} ports={ports} results={results} storage={storage} />;
 }

@@ -1,9 +1,11 @@
 /**
  * How the built funnel is served (`vite preview` of dist/, as `npm start` does): a strict
- * Content-Security-Policy and the other security headers on every response, from dist/_headers; the
+ * Content-Security-Policy (no inline script but the route preload map, by hash) and the other security
+ * headers on every response, from dist/_headers; the
  * app walked in Chromium under that policy with zero violations; every route and alias answers 200,
  * any other page 404 with the not-found screen, and assets are served as before.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +17,9 @@ import { SAMPLE_FACE_PHOTO, repoRoot, startHarness, type Harness, type TestPage 
 let harness: Harness;
 const dist = join(repoRoot, 'dist');
 const shipped = () => parseHeadersFile(readFileSync(join(dist, '_headers'), 'utf8'));
+/** The text of each inline script of a page. */
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
 
 beforeAll(async () => {
   harness = await startHarness();
@@ -39,11 +44,12 @@ async function watchViolations(tp: TestPage): Promise<string[]> {
 }
 
 describe('the built page', () => {
-  it('has no inline script or event handler in index.html', () => {
+  it('has one inline script, the route preload map, and no event handler in index.html', () => {
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const tag of scripts) expect(tag).toMatch(/\ssrc=/);
+    expect(scripts.filter((tag) => /\ssrc=/.test(tag)).length).toBeGreaterThan(0);
+    expect(inlineScripts(html)).toHaveLength(1);
+    expect(inlineScripts(html)[0]).toContain('modulepreload');
     expect(html).not.toMatch(/\son[a-z]+=/i);
     expect(html).not.toMatch(/<style\b/);
   });
@@ -51,7 +57,11 @@ describe('the built page', () => {
   it('ships its headers for static hosts in dist/_headers: a strict CSP without the pixel host', () => {
     const headers = shipped();
     const csp = headers['Content-Security-Policy'] ?? '';
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    // Only the page's own files, and exactly the build's inline script, by its hash.
+    const hashes = inlineScripts(readFileSync(join(dist, 'index.html'), 'utf8')).map(
+      (script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`,
+    );
+    expect(csp.split('; ')).toContain(`script-src 'self' ${hashes.join(' ')}`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/unsafe-eval|unsafe-inline|facebook/);
     expect(flow.settings.pixelId).toBe('');
@@ -158,7 +168,9 @@ describe('the app under its Content-Security-Policy, in Chromium', () => {
       script.textContent = 'window.__inlineRan = true';
       document.head.append(script);
     });
-    await expect.poll(() => violations, WAIT).toEqual([expect.stringMatching(/^script-src.* blocked inline/)]);
+    await expect
+      .poll(() => violations, WAIT)
+      .toEqual([expect.stringMatching(/^script-src.* blocked inline/)]);
     expect(await page.evaluate(() => 'inlineRan' in window || '__inlineRan' in window)).toBe(false);
   });
 });

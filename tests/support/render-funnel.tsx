@@ -4,7 +4,7 @@
  */
 import { act, render, screen } from '@testing-library/react';
 import { resultCodeFor } from '../../src/app/derive-result.ts';
-import { FunnelApp } from '../../src/app/funnel-app.tsx';
+import { FunnelApp, type FunnelAppProps } from '../../src/app/funnel-app.tsx';
 import type { Flow } from '../../src/engine/flow-model.ts';
 import type { ResultModel } from '../../src/scoring/evaluate-computations.ts';
 import { preloadRenderers } from '../../src/screens/registry.ts';
@@ -26,7 +26,12 @@ export async function warmRenderers(): Promise<void> {
  * Opens `path` in the real FunnelApp with `stored` in sessionStorage and waits (in microtasks only) for
  * the lazy screen to replace its Suspense fallback. Call `warmRenderers()` in a `beforeAll` first.
  */
-export async function renderFunnel(flow: Flow, path: string, stored: StoredVisit = {}) {
+export async function renderFunnel(
+  flow: Flow,
+  path: string,
+  stored: StoredVisit = {},
+  options: Pick<FunnelAppProps, 'idle' | 'afterPaint'> = {},
+) {
   window.history.replaceState(null, '', path);
   for (const [key, value] of Object.entries(stored)) sessionStorage.setItem(key, JSON.stringify(value));
   const tracking = createMemoryTracking();
@@ -41,8 +46,9 @@ export async function renderFunnel(flow: Flow, path: string, stored: StoredVisit
         navigation: { redirect: () => undefined },
         log: { warn: () => undefined },
       }}
-      results={{ derive: code.derive, ready: Promise.resolve(), isReady: () => true }}
+      results={{ derive: code.derive, ready: Promise.resolve(), isReady: () => true, need: () => Promise.resolve() }}
       storage={sessionStorage}
+      {...options}
     />,
   );
   for (let i = 0; i < 3; i++) {

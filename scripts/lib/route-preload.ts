@@ -1,0 +1,127 @@
+/**
+ * The route → chunk preload map of the built index.html. A split screen renderer is otherwise found
+ * only after the entry has downloaded and run (the app imports it when it renders), a second round
+ * trip on every direct load. A tiny inline script, run while the head is parsed, looks the page's path
+ * up in a map written at build time and adds `<link rel=modulepreload>` (and the chunks' stylesheets,
+ * render-blocking) for the code of the screens that page shows first, so they download alongside the
+ * entry. The CSP allows exactly that script by its hash. Node only: the browser gets the script text.
+ */
+import { createHash } from 'node:crypto';
+import { normalizePath, resolveRoute } from '../../src/engine/routes.ts';
+import type { Flow, Screen } from '../../src/engine/flow-model.ts';
+import { readsResult } from '../../src/engine/screen-view.ts';
+import { rendererSource } from './before-first-question.ts';
+
+/** One chunk of the bundle, as read here: its file, its static imports (files) and its stylesheets. */
+export interface BuiltChunk {
+  fileName: string;
+  /** The module the chunk is named after (absolute path), when it has one. */
+  facadeModuleId: string | null;
+  isEntry: boolean;
+  imports: readonly string[];
+  css: readonly string[];
+}
+
+/** The source of the result code's chunk: screens that show a result wait for it. */
+export const RESULT_CODE_SOURCE = 'src/app/result-code-chunk.ts';
+
+/** Where a screen that moves on by itself (`after`) goes; undefined for one that waits for the visitor. */
+function movesOnTo(screen: Screen): string | undefined {
+  if (screen.kind === 'not-found' || !('after' in screen)) return undefined;
+  return screen.after.to ?? (typeof screen.next === 'string' ? screen.next : undefined);
+}
+
+/**
+ * The screens a page shows first: the screen itself, and while a screen moves on by itself (`after`,
+ * e.g. 'Starting assessment...'), the one it moves on to. The visitor's first paint of content is the
+ * last of them.
+ */
+export function screensShownFirst(flow: Pick<Flow, 'screens'>, id: string): Screen[] {
+  const shown: Screen[] = [];
+  const seen = new Set<string>();
+  let next: string | undefined = id;
+  while (next !== undefined && !seen.has(next) && Object.hasOwn(flow.screens, next)) {
+    seen.add(next);
+    const screen: Screen | undefined = flow.screens[next];
+    if (!screen) break;
+    shown.push(screen);
+    next = movesOnTo(screen);
+  }
+  return shown;
+}
+
+/** A chunk's file and every file it imports statically, depth first, each once. */
+function closure(byFile: ReadonlyMap<string, BuiltChunk>, file: string, into: Set<string>): void {
+  const chunk = byFile.get(file);
+  if (!chunk || into.has(file)) return;
+  into.add(file);
+  for (const imported of chunk.imports) closure(byFile, imported, into);
+}
+
+/**
+ * Path (normalized, see routes.ts) → the URLs to preload for it: the scripts of the renderers of the
+ * screens it shows first (and the result code where one of them shows a result), with their imports
+ * and stylesheets, minus what index.html loads anyway. Paths with nothing to preload are left out.
+ */
+export function routePreloads(
+  flow: Pick<Flow, 'screens' | 'settings'>,
+  chunks: readonly BuiltChunk[],
+  options: { root: string; base: string },
+): Record<string, string[]> {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const bySource = new Map<string, string>();
+  for (const chunk of chunks) {
+    const source = chunk.facadeModuleId?.startsWith(`${options.root}/`)
+      ? chunk.facadeModuleId.slice(options.root.length + 1)
+      : undefined;
+    if (source !== undefined) bySource.set(source, chunk.fileName);
+  }
+  const loaded = new Set<string>();
+  for (const chunk of chunks) if (chunk.isEntry) closure(byFile, chunk.fileName, loaded);
+
+  const map: Record<string, string[]> = {};
+  for (const [id, screen] of Object.entries(flow.screens)) {
+    const paths = [screen.route, ...('aliases' in screen ? (screen.aliases ?? []) : [])];
+    const shown = screensShownFirst(flow, id);
+    const sources = shown.map((s) => rendererSource(s.kind));
+    if (shown.some(readsResult)) sources.push(RESULT_CODE_SOURCE);
+    const files = new Set<string>();
+    for (const source of sources) {
+      const file = bySource.get(source);
+      if (file !== undefined) closure(byFile, file, files);
+    }
+    const scripts = [...files].filter((file) => !loaded.has(file));
+    const styles = scripts.flatMap((file) => byFile.get(file)?.css ?? []);
+    const urls = [...new Set([...styles, ...scripts])].map((file) => `${options.base}${file}`);
+    if (urls.length === 0) continue;
+    for (const path of paths)
+      if (path !== undefined) map[normalizePath(resolveRoute(path, flow.settings))] ??= urls;
+  }
+  return map;
+}
+
+/**
+ * The inline script: the map, and a few lines that add the current path's links. Each URL is written
+ * once (a page's list holds indexes), and a path is normalized as routes.ts does. Stylesheets block
+ * rendering like index.html's own, so a screen never paints before its styles; Vite's loader finds
+ * the links already there and adds no second copy.
+ */
+export function routePreloadScript(map: Readonly<Record<string, readonly string[]>>): string {
+  const urls = [...new Set(Object.values(map).flat())].sort();
+  const index = new Map(urls.map((url, i) => [url, i]));
+  const byPath = Object.fromEntries(
+    Object.entries(map).map(([path, list]) => [path, list.map((url) => index.get(url) ?? -1)]),
+  );
+  return [
+    `(()=>{const u=${JSON.stringify(urls)},r=${JSON.stringify(byPath)},`,
+    `p=location.pathname.replace(/\\/+$/,"")||"/",d=document;`,
+    `for(const i of Object.hasOwn(r,p)?r[p]:[]){const l=d.createElement("link"),h=u[i];`,
+    `if(h.endsWith(".css")){l.rel="stylesheet";l.setAttribute("blocking","render")}else l.rel="modulepreload";`,
+    `l.crossOrigin="";l.href=h;d.head.appendChild(l)}})()`,
+  ].join('');
+}
+
+/** The CSP source that allows exactly this inline script. */
+export function scriptHashSource(script: string): string {
+  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+}

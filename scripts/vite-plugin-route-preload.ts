@@ -1,0 +1,100 @@
+/**
+ * Writes the route → chunk preload map into the built index.html (scripts/lib/route-preload.ts), so a
+ * direct load fetches its screen's code alongside the entry instead of after it. Build only: the dev
+ * server serves modules one by one anyway. The site plugin reads the script's hash through `api` and
+ * allows exactly that script in the CSP.
+ */
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import type { Plugin, ResolvedConfig, Rollup } from 'vite';
+import { flowFile } from './lib/flow-path.ts';
+import { routePreloads, routePreloadScript, scriptHashSource, type BuiltChunk } from './lib/route-preload.ts';
+import { validateFlowText } from '../src/engine/validation/validate-flow.ts';
+
+export const ROUTE_PRELOAD_PLUGIN = 'funnel-route-preload';
+
+/** What the site plugin reads: the CSP sources of the inline scripts this build writes. */
+export interface RoutePreloadApi {
+  scriptHashes(bundle: Rollup.OutputBundle): string[];
+}
+
+/** The flow file the flow plugin serves (so the map follows the funnel built), else FLOW's. */
+function builtFlowFile(config: ResolvedConfig): string {
+  const api: unknown = config.plugins.find((plugin) => plugin.name === 'funnel-flow')?.api;
+  const path: unknown =
+    api && typeof api === 'object' && 'flowPath' in api && typeof api.flowPath === 'function'
+      ? api.flowPath()
+      : undefined;
+  return typeof path === 'string' ? path : resolve(config.root, flowFile());
+}
+
+function builtChunks(bundle: Rollup.OutputBundle): BuiltChunk[] {
+  return Object.values(bundle).flatMap((output) =>
+    output.type === 'chunk'
+      ? [
+          {
+            fileName: output.fileName,
+            facadeModuleId: output.facadeModuleId,
+            isEntry: output.isEntry,
+            imports: output.imports,
+            css: [...(output.viteMetadata?.importedCss ?? [])],
+          },
+        ]
+      : [],
+  );
+}
+
+/**
+ * The page with the script right after its charset (which must stay in the first 1024 bytes), ahead
+ * of the stylesheets: an inline script waits for the stylesheets before it, and the links it adds
+ * should go out at once, alongside the entry.
+ */
+export function withScript(html: string, script: string): string {
+  const tag = `<script>${script}</script>`;
+  const charset = /<meta charset=[^>]*>/i.exec(html);
+  if (charset)
+    return `${html.slice(0, charset.index + charset[0].length)}\n    ${tag}${html.slice(charset.index + charset[0].length)}`;
+  return html.replace(/<head[^>]*>/i, (head) => `${head}\n    ${tag}`);
+}
+
+export function routePreloadPlugin(): Plugin<RoutePreloadApi> {
+  let config: ResolvedConfig | undefined;
+  // One script per bundle: the HTML and the headers must carry the same text and hash.
+  const scripts = new WeakMap<Rollup.OutputBundle, string | null>();
+  const scriptFor = (bundle: Rollup.OutputBundle): string | null => {
+    const known = scripts.get(bundle);
+    if (known !== undefined) return known;
+    let script: string | null = null;
+    if (config) {
+      const path = builtFlowFile(config);
+      const { flow } = validateFlowText(readFileSync(path, 'utf8'), { file: relative(config.root, path) });
+      // A broken flow has already failed the build in the flow plugin; nothing to map here.
+      const map = flow
+        ? routePreloads(flow, builtChunks(bundle), { root: config.root, base: config.base })
+        : {};
+      script = Object.keys(map).length > 0 ? routePreloadScript(map) : null;
+    }
+    scripts.set(bundle, script);
+    return script;
+  };
+  return {
+    name: ROUTE_PRELOAD_PLUGIN,
+    apply: 'build',
+    api: {
+      scriptHashes: (bundle) => {
+        const script = scriptFor(bundle);
+        return script === null ? [] : [scriptHashSource(script)];
+      },
+    },
+    configResolved(resolved) {
+      config = resolved;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const script = context.bundle ? scriptFor(context.bundle) : null;
+        return script === null ? html : withScript(html, script);
+      },
+    },
+  };
+}
