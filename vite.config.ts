@@ -15,9 +15,6 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // Every browser the funnel serves follows <link rel="modulepreload"> (Safari since 17); one that
-    // doesn't only loses the head start, so the polyfill's bytes stay off the first screen.
-    modulePreload: { polyfill: false },
     // Read by scripts/bundle-size.ts to find the chunks loaded before the first question.
     manifest: true,
     // Every browser the funnel targets preloads modules itself (Safari since 17, Firefox since 115); the

@@ -10,7 +10,7 @@ import type { ScopeBuilder } from '../engine/scope.ts';
 import { readsResult, screenView, type ScreenView } from '../engine/screen-view.ts';
 import { isRendererLoaded, preloadRenderer } from '../screens/registry.ts';
 import type { LazyResults } from './lazy-results.ts';
-import { createScreenArrival, type ScreenArrival } from './screen-arrival.ts';
+import { arriveAt } from './screen-arrival.ts';
 import { usePrediction } from './predicted-view.ts';
 import type { IdleScheduler } from './screen-prefetch.ts';
 import { ScreenBody } from './screen-body.tsx';
@@ -64,17 +64,8 @@ export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsRea
 
   // Start the new screen at its top, and move focus to it so screen readers announce it.
   const mainRef = useRef<HTMLDivElement>(null);
-  const arrival = useRef<ScreenArrival | null>(null);
-  useEffect(() => {
-    const started = createScreenArrival(window);
-    arrival.current = started;
-    return () => started.stop();
-  }, []);
   const viewId = shown?.id;
-  useEffect(() => {
-    if (viewId === undefined) return;
-    return arrival.current?.arrive(mainRef.current);
-  }, [viewId]);
+  useEffect(() => (viewId === undefined ? undefined : arriveAt(window, mainRef.current)), [viewId]);
 
   if (!shown) return null;
   const { screen } = shown;

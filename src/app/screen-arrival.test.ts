@@ -1,21 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createScreenArrival, type ArrivalWindow } from './screen-arrival.ts';
+import { arriveAt, type ArrivalWindow } from './screen-arrival.ts';
 
 function fakeWindow(scrollY = 0) {
   const frames: (() => void)[] = [];
   const tasks: (() => void)[] = [];
-  let onScroll: (() => void) | undefined;
   const win = {
     scrollY,
     scrollTo: vi.fn((_x: number, y: number) => {
       win.scrollY = y;
     }),
-    addEventListener: (_type: 'scroll', listener: () => void) => {
-      onScroll = listener;
-    },
-    removeEventListener: () => {
-      onScroll = undefined;
-    },
     requestAnimationFrame: (cb: () => void) => frames.push(cb),
     cancelAnimationFrame: (handle: number) => {
       frames[handle - 1] = () => {};
@@ -27,10 +20,6 @@ function fakeWindow(scrollY = 0) {
   } satisfies ArrivalWindow & { scrollY: number };
   return {
     win,
-    scroll: (y: number) => {
-      win.scrollY = y;
-      onScroll?.();
-    },
     frame: () => frames.splice(0).forEach((cb) => cb()),
     task: () => tasks.splice(0).forEach((cb) => cb()),
   };
@@ -43,39 +32,36 @@ function screenRoot(): HTMLElement {
   return root;
 }
 
-describe('createScreenArrival', () => {
-  it('focuses the new heading only after the next frame is painted', () => {
-    const w = fakeWindow();
+describe('arriveAt', () => {
+  it('scrolls to the top in the frame before its paint, and focuses the heading after it', () => {
+    const w = fakeWindow(420);
     const root = screenRoot();
-    createScreenArrival(w.win).arrive(root);
-    expect(document.activeElement).toBe(document.body);
+    arriveAt(w.win, root);
+    expect(w.win.scrollTo).not.toHaveBeenCalled();
     w.frame();
+    expect(w.win.scrollTo).toHaveBeenCalledWith(0, 0);
     expect(document.activeElement).toBe(document.body);
     w.task();
     const heading = root.querySelector('main h2');
     expect(document.activeElement).toBe(heading);
     expect(heading?.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('leaves an unscrolled page alone', () => {
+    const w = fakeWindow(0);
+    arriveAt(w.win, screenRoot());
+    w.frame();
+    w.task();
     expect(w.win.scrollTo).not.toHaveBeenCalled();
   });
 
-  it('scrolls to the top at once when the page was scrolled, and not again when it was not', () => {
-    const w = fakeWindow();
-    const arrival = createScreenArrival(w.win);
-    w.scroll(420);
-    arrival.arrive(screenRoot());
-    expect(w.win.scrollTo).toHaveBeenCalledWith(0, 0);
-    arrival.arrive(screenRoot());
-    expect(w.win.scrollTo).toHaveBeenCalledTimes(1);
-  });
-
-  it('takes a page already scrolled at start into account, and cancels a focus not made yet', () => {
+  it('cancels a scroll and focus not made yet', () => {
     const w = fakeWindow(300);
-    const root = screenRoot();
-    const cancel = createScreenArrival(w.win).arrive(root);
-    expect(w.win.scrollTo).toHaveBeenCalledWith(0, 0);
+    const cancel = arriveAt(w.win, screenRoot());
     cancel();
     w.frame();
     w.task();
+    expect(w.win.scrollTo).not.toHaveBeenCalled();
     expect(document.activeElement).toBe(document.body);
   });
 });
