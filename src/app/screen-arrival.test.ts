@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { arriveAt, type ArrivalWindow } from './screen-arrival.ts';
+import { arriveAt, FOCUS_WITHIN_MS, type ArrivalWindow } from './screen-arrival.ts';
 
 function fakeWindow(scrollY = 0) {
   const frames: (() => void)[] = [];
@@ -33,6 +33,24 @@ function screenRoot(): HTMLElement {
 }
 
 describe('arriveAt', () => {
+  it('focuses in idle time, at most FOCUS_WITHIN_MS after the frame, where the browser has idle callbacks', () => {
+    const w = fakeWindow(0);
+    const idle: { cb: () => void; timeout: number }[] = [];
+    const win = {
+      ...w.win,
+      requestIdleCallback: (cb: () => void, { timeout }: { timeout: number }) => idle.push({ cb, timeout }),
+      cancelIdleCallback: () => undefined,
+    };
+    const root = screenRoot();
+    arriveAt(win, root);
+    w.frame();
+    w.task();
+    expect(document.activeElement).toBe(document.body);
+    expect(idle.map((entry) => entry.timeout)).toEqual([FOCUS_WITHIN_MS]);
+    idle[0]?.cb();
+    expect(document.activeElement).toBe(root.querySelector('main h2'));
+  });
+
   it('scrolls to the top in the frame before its paint, and focuses the heading after it', () => {
     const w = fakeWindow(420);
     const root = screenRoot();

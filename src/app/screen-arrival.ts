@@ -3,31 +3,43 @@
  * it, without holding back its first paint: both need a layout pass, which inside the tap's task
  * would be done twice (once forced, once for the frame). The scroll happens in the frame's own
  * callback, before that frame is painted (so the new screen never shows at the old one's offset)
- * and with the layout the frame needs anyway; the focus, in the task after the paint.
+ * and with the layout the frame needs anyway; the focus (a style pass of its own), once the page is
+ * idle after the paint, at most `FOCUS_WITHIN_MS` later, so the visitor's next tap never waits for it.
  */
+export const FOCUS_WITHIN_MS = 200;
+
 export interface ArrivalWindow {
   readonly scrollY: number;
   scrollTo(x: number, y: number): void;
   requestAnimationFrame(callback: () => void): number;
   cancelAnimationFrame(handle: number): void;
+  requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number;
+  cancelIdleCallback?: (handle: number) => void;
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
 
 /** The screen in `root` has just been drawn; returns a function that cancels what is not done yet. */
 export function arriveAt(win: ArrivalWindow, root: ParentNode | null): () => void {
-  let timer: unknown;
+  let cancelFocus = () => {};
+  const focus = () => {
+    const heading = root?.querySelector<HTMLElement>('main h1, main h2');
+    heading?.setAttribute('tabindex', '-1');
+    heading?.focus({ preventScroll: true });
+  };
   const frame = win.requestAnimationFrame(() => {
     if (win.scrollY > 0) win.scrollTo(0, 0);
-    timer = win.setTimeout(() => {
-      timer = undefined;
-      const heading = root?.querySelector<HTMLElement>('main h1, main h2');
-      heading?.setAttribute('tabindex', '-1');
-      heading?.focus({ preventScroll: true });
-    }, 0);
+    const { requestIdleCallback, cancelIdleCallback } = win;
+    if (requestIdleCallback && cancelIdleCallback) {
+      const handle = requestIdleCallback.call(win, focus, { timeout: FOCUS_WITHIN_MS });
+      cancelFocus = () => cancelIdleCallback.call(win, handle);
+    } else {
+      const handle = win.setTimeout(focus, 0);
+      cancelFocus = () => win.clearTimeout(handle);
+    }
   });
   return () => {
     win.cancelAnimationFrame(frame);
-    if (timer !== undefined) win.clearTimeout(timer);
+    cancelFocus();
   };
 }
