@@ -29,12 +29,10 @@ export interface FunnelAppProps {
   onScreen?: (screenId: string) => void;
   /** Idle time to draw the next screen in ahead of the tap (see predicted-view.ts); none in tests. */
   idle?: IdleScheduler;
-  /** Runs the session save a tap causes after the next screen is painted; by default at once (tests). */
-  afterPaint?: (task: () => void) => void;
 }
 
 /** Runs a flow: the machine, the address bar, the storage and the current screen (in an error boundary). */
-export function FunnelApp({ flow, ports, results, storage, onScreen, idle, afterPaint }: FunnelAppProps) {
+export function FunnelApp({ flow, ports, results, storage, onScreen, idle }: FunnelAppProps) {
   const { machine, routes } = useMemo(
     () => ({ machine: compileFlow(flow, { ports, deriveResult: results.derive }), routes: routeTable(flow) }),
     [flow, ports, results],
@@ -95,14 +93,6 @@ export function FunnelApp({ flow, ports, results, storage, onScreen, idle, after
         photoChosen: snapshot.context.photo !== null,
       });
     save(last);
-    // Saved after the paint (the latest snapshot once), and at once when the page is hidden or left
-    // (a hidden page paints no frame, and a phone may close it without warning).
-    let unsaved = false;
-    const saveLatest = () => {
-      if (!unsaved) return;
-      unsaved = false;
-      save(last);
-    };
     const subscription = actor.subscribe({
       next: (snapshot) => {
         const { context } = snapshot;
@@ -110,23 +100,13 @@ export function FunnelApp({ flow, ports, results, storage, onScreen, idle, after
         const place = context.visit === last.context.visit && context.photo === last.context.photo;
         if (same && place && snapshot.value === last.value) return;
         last = snapshot;
-        if (unsaved) return;
-        unsaved = true;
-        (afterPaint ?? ((task: () => void) => task()))(saveLatest);
+        save(snapshot);
       },
       // A machine error is shown (and logged) by the screen's error boundary, not thrown at the page.
       error: () => undefined,
     });
-    const onHidden = () => document.visibilityState === 'hidden' && saveLatest();
-    window.addEventListener('pagehide', saveLatest);
-    document.addEventListener('visibilitychange', onHidden);
-    return () => {
-      subscription.unsubscribe();
-      window.removeEventListener('pagehide', saveLatest);
-      document.removeEventListener('visibilitychange', onHidden);
-      saveLatest();
-    };
-  }, [actor, storage, flow, afterPaint]);
+    return () => subscription.unsubscribe();
+  }, [actor, storage, flow]);
 
   const start = flow.screens[flow.start]?.route;
   return (

@@ -30,8 +30,6 @@ const flow = visit.patches.length === 0 ? baseFlow : applyPatches(baseFlow, visi
 // flow order in idle time, and only then the result code, the backend code and the ad pixel, so none
 // of them is ever fetched or run ahead of a screen's chunk.
 const idle = whenIdle(window);
-// The frame callback runs before the paint; idle time comes after it (and after the frame's tasks).
-const afterPaint = (task: () => void) => window.requestAnimationFrame(() => idle(task));
 const prefetch = createScreenPrefetch({ flow, preload: preloadRenderer, idle });
 const afterScreens = prefetch.screensLoaded;
 // A screen that shows a result asks for the result code at once (current-screen.tsx).
@@ -95,7 +93,6 @@ void firstScreenCode({
         storage={session}
         onScreen={prefetch.visit}
         idle={idle}
-        afterPaint={afterPaint}
       />
       <Suspense fallback={null}>
         <AdConsent />

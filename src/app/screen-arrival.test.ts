@@ -65,6 +65,16 @@ describe('arriveAt', () => {
     expect(heading?.getAttribute('tabindex')).toBe('-1');
   });
 
+  it('leaves the focus where the visitor put it in the meantime', () => {
+    const w = fakeWindow(0);
+    const root = screenRoot();
+    arriveAt(w.win, root);
+    w.frame();
+    root.querySelector('button')?.focus();
+    w.task();
+    expect(document.activeElement).toBe(root.querySelector('button'));
+  });
+
   it('leaves an unscrolled page alone', () => {
     const w = fakeWindow(0);
     arriveAt(w.win, screenRoot());

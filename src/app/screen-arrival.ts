@@ -4,7 +4,8 @@
  * would be done twice (once forced, once for the frame). The scroll happens in the frame's own
  * callback, before that frame is painted (so the new screen never shows at the old one's offset)
  * and with the layout the frame needs anyway; the focus (a style pass of its own), once the page is
- * idle after the paint, at most `FOCUS_WITHIN_MS` later, so the visitor's next tap never waits for it.
+ * idle after the paint, at most `FOCUS_WITHIN_MS` later, so the visitor's next tap never waits for it,
+ * and only when nothing else has the focus by then.
  */
 export const FOCUS_WITHIN_MS = 200;
 
@@ -23,6 +24,9 @@ export interface ArrivalWindow {
 export function arriveAt(win: ArrivalWindow, root: ParentNode | null): () => void {
   let cancelFocus = () => {};
   const focus = () => {
+    // A control the visitor has focused since (a keyboard user tabbing on) keeps the focus.
+    const active = root?.ownerDocument?.activeElement;
+    if (active && active !== active.ownerDocument.body) return;
     const heading = root?.querySelector<HTMLElement>('main h1, main h2');
     heading?.setAttribute('tabindex', '-1');
     heading?.focus({ preventScroll: true });
