@@ -1,205 +1,27 @@
 /**
  * compileFlow(flow) → an XState machine: one state per screen. Screens send events; the transitions,
  * guards, delays and actions declared in the flow decide where to go. Every implementation is named
- * in the one setup() below and referenced by name (+ params) from the flow.
+ * in the one setup() of machine-setup.ts and referenced by name (+ params) from the flow.
  */
-import { and, assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { isComplete, selectOption, setFieldValue, setSliderValue, withDefaults } from './answers.ts';
+import { and, type SnapshotFrom } from 'xstate';
 import type { FunnelEvent } from './events.ts';
 import { assertFlowVersion } from './flow-version.ts';
 import type { Flow, Screen } from './flow-model.ts';
-import type {
-  Action,
-  LogAction,
-  PixelAction,
-  RedirectAction,
-  StoreDataAction,
-  TrackJourneyAction,
-  TrackStepAction,
-} from './flow.gen.ts';
-import type { FunnelPorts, VisitorSnapshot } from './ports.ts';
-import { refusalMessage } from './photo-refusal.ts';
-import { refusalOf, refusalOnScreen } from './refusal.ts';
-import { routeTable } from './routes.ts';
-import { evaluate, holds } from './rules.ts';
-import { createScopeBuilder, type DeriveResult } from './scope.ts';
-import { interpolate } from './template.ts';
-import { isTimed, timerDelays, timerName } from './timed-visit.ts';
-import type { FunnelContext, FunnelInput } from './funnel-context.ts';
+import type { Action } from './flow.gen.ts';
+import { machineSetup, screenLookup, visitorOf, type CompileOptions } from './machine-setup.ts';
+import { refusalOnScreen } from './refusal.ts';
+import { isTimed, timerName } from './timed-visit.ts';
+
+export type { CompileOptions } from './machine-setup.ts';
 
 /** What the visitor reads when submitted work fails and the flow names no message of its own. */
 const DEFAULT_ERROR = 'Something went wrong. Please try again.';
 
-export interface CompileOptions {
-  ports: FunnelPorts;
-  /** Derives the computed result (`{result.*}`) from answers and data. */
-  deriveResult: DeriveResult;
-}
-
 export function compileFlow(flow: Flow, options: CompileOptions) {
   assertFlowVersion(flow);
-  const { ports } = options;
-  const routes = routeTable(flow);
-  const scopeFor = createScopeBuilder(flow.settings, options.deriveResult);
-  const screenOf = (id: string): Screen => {
-    const screen = flow.screens[id];
-    if (!screen) throw new Error(`Flow has no screen "${id}"`);
-    return screen;
-  };
-  const visitor = (context: FunnelContext): VisitorSnapshot => ({
-    sessionId: context.sessionId,
-    answers: context.answers,
-    data: context.data,
-    leadId: context.leadId,
-  });
-
-  const funnel = setup({
-    types: {} as { context: FunnelContext; events: FunnelEvent; input: FunnelInput; tags: 'busy' },
-    delays: timerDelays(flow),
-    guards: {
-      resumes: ({ context }, params: { screen: string }) => context.resume?.screen === params.screen,
-      pathIs: ({ context, event }, params: { screen: string }) =>
-        routes.screenFor(event.type === 'NAVIGATE' ? event.path : context.path) === params.screen,
-      // On Continue, `next` rules see the answers as Continue will store them (a slider's default, an
-      // empty list), not the moment before: otherwise a rule on an untouched slider reads nothing.
-      ruleHolds: ({ context }, params: { rule: unknown; screen?: string }) =>
-        holds(
-          params.rule,
-          scopeFor(
-            params.screen === undefined
-              ? context
-              : { ...context, answers: withDefaults(screenOf(params.screen), context.answers) },
-          ),
-        ),
-      canContinue: ({ context }, params: { screen: string }) =>
-        isComplete(screenOf(params.screen), context.answers, context.photo),
-      hasError: ({ context }) => context.error !== null,
-      refused: ({ event }, params: { refusals: Record<string, string> }) =>
-        refusalMessage(params.refusals, 'error' in event ? event.error : undefined) !== undefined,
-      thisVisit: ({ context, event }) =>
-        !('visit' in event) || event.visit === undefined || event.visit === context.visit,
-    },
-    actions: {
-      newVisit: assign(({ context }, params: { screen: string }) => {
-        const resumed = context.resume?.screen === params.screen ? context.resume : undefined;
-        // Only the first entry after a reload resumes; later visits start afresh.
-        return {
-          visit: context.visit + 1,
-          enteredAt: resumed?.enteredAt ?? Date.now(),
-          resume: undefined,
-          lostPhoto: undefined,
-        };
-      }),
-      // After a reload the chosen photo is gone (never stored): say so instead of a silent empty picker.
-      remindLostPhoto: assign({
-        error: ({ context }, params: { screen: string; message: string }) =>
-          context.lostPhoto === params.screen ? interpolate(params.message, scopeFor(context)) : context.error,
-      }),
-      rememberPath: assign({
-        path: ({ context, event }) => (event.type === 'NAVIGATE' ? event.path : context.path),
-      }),
-      select: assign({
-        answers: ({ context, event }, params: { screen: string }) =>
-          event.type === 'SELECT_OPTION'
-            ? selectOption(screenOf(params.screen), context.answers, event.value)
-            : context.answers,
-      }),
-      setValue: assign({
-        answers: ({ context, event }, params: { screen: string }) =>
-          event.type === 'SET_VALUE'
-            ? setSliderValue(screenOf(params.screen), context.answers, event.value)
-            : context.answers,
-      }),
-      setField: assign({
-        answers: ({ context, event }, params: { screen: string }) =>
-          event.type === 'SET_FIELD'
-            ? setFieldValue(screenOf(params.screen), context.answers, event.field, event.value)
-            : context.answers,
-      }),
-      applyDefaults: assign({
-        answers: ({ context }, params: { screen: string }) =>
-          withDefaults(screenOf(params.screen), context.answers),
-      }),
-      setPhoto: assign({
-        photo: ({ context, event }) => (event.type === 'PHOTO_SELECTED' ? event.image : context.photo),
-      }),
-      clearPhoto: assign({ photo: null }),
-      setError: assign((_, params: { message: string; field?: string }) => ({
-        error: params.message,
-        errorField: params.field ?? null,
-      })),
-      // A form re-entered because its input was refused keeps the message set on the way in.
-      clearError: assign(({ event }) => (event.type === 'INPUT_REFUSED' ? {} : { error: null, errorField: null })),
-      // The refused photo is dropped, so the picker asks for another one.
-      refuse: assign(({ context, event }, params: { refusals: Record<string, string> }) => ({
-        error: interpolate(
-          refusalMessage(params.refusals, 'error' in event ? event.error : undefined) ?? '',
-          scopeFor(context),
-        ),
-        errorField: null,
-        photo: null,
-      })),
-      rememberLead: assign({ leadId: (_, params: { id: string }) => params.id }),
-      storeOutput: assign({
-        data: ({ context }, params: { key: string | undefined; output: Record<string, unknown> }) =>
-          params.key ? { ...context.data, [params.key]: params.output } : context.data,
-      }),
-      trackView: ({ context }, params: { screen: string }) => {
-        const screen = screenOf(params.screen);
-        const track = 'track' in screen ? screen.track : undefined;
-        if (track) ports.tracking.screenViewed(track, params.screen, visitor(context));
-      },
-      storeData: assign({
-        data: ({ context }, params: StoreDataAction['params']) => {
-          const scope = scopeFor(context);
-          // Merging keeps what is already stored under the key (e.g. the backend's id for the record).
-          const value: Record<string, unknown> = params.merge ? { ...context.data[params.key] } : {};
-          for (const [field, expression] of Object.entries(params.value))
-            value[field] = evaluate(expression, scope);
-          return { ...context.data, [params.key]: value };
-        },
-      }),
-      // Each save gets its own id before it is sent: the backend writes one row per id however often
-      // the send is retried, and the id is known at once (for the ad event's deduplication).
-      newLead: assign({ leadId: () => crypto.randomUUID() }),
-      saveLead: ({ context, self }, params: { screen?: string } | undefined) => {
-        ports.tracking
-          .saveLead({ ...visitor(context), leadId: context.leadId ?? crypto.randomUUID() })
-          // The tracking port says what became of it (queued for a retry, or refused and kept aside);
-          // this only must not claim either. A refused input takes the visitor back to correct it.
-          .catch((error: unknown) => {
-            const refusal = refusalOf(error);
-            ports.log.warn(refusal ? `Lead refused: ${refusal.field} ${refusal.reason}` : 'Lead not saved yet');
-            if (refusal && params?.screen) self.send({ type: 'INPUT_REFUSED', screen: params.screen, ...refusal });
-          });
-      },
-      recordFinalClick: ({ context }) => ports.tracking.finalClick(visitor(context)),
-      pixel: ({ context }, params: PixelAction['params']) =>
-        ports.pixel.track(params, visitor(context)),
-      trackStep: ({ context }, params: TrackStepAction['params']) =>
-        ports.tracking.stepTracked(params, visitor(context)),
-      trackJourney: ({ context }, params: TrackJourneyAction['params']) =>
-        ports.tracking.journeyReached(params.step, visitor(context)),
-      redirect: ({ context }, params: RedirectAction['params']) => {
-        // Settings are trusted configuration (the base URL); everything else is visitor data.
-        const url = interpolate(params.url, scopeFor(context), (text, path) =>
-          path.startsWith('settings.') ? text : encodeURIComponent(text),
-        );
-        if (/^https?:\/\//.test(url)) ports.navigation.redirect(url);
-        else ports.log.warn(`Refused to redirect to a non-http URL: ${url}`);
-      },
-      log: ({ context }, params: LogAction['params']) =>
-        ports.log.warn(interpolate(params.message, scopeFor(context))),
-    },
-    actors: {
-      saveLead: fromPromise<{ id: string }, VisitorSnapshot & { leadId: string }>(({ input }) =>
-        ports.tracking.saveLead(input),
-      ),
-      analyzePhoto: fromPromise<Record<string, unknown>, { image: string | null; visitor: VisitorSnapshot }>(
-        ({ input }) => ports.analysis.analyzePhoto(input.image, input.visitor),
-      ),
-    },
-  });
+  const screenOf = screenLookup(flow);
+  const visitor = visitorOf;
+  const funnel = machineSetup(flow, options);
 
   /** The flow's actions on screen `id`, as references to the named implementations above. */
   const flowActions = (actions: Action[] | undefined, id?: string) =>
