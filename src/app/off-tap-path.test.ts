@@ -11,9 +11,13 @@ function fakeWindow(options: { idle?: boolean } = {}) {
     win: {
       requestAnimationFrame: (cb: () => void) => frames.push(cb),
       setTimeout: (cb: () => void) => tasks.push(cb),
+      clearTimeout: () => undefined,
       addEventListener: (_type: 'pagehide', cb: () => void) => listeners.push(cb),
       ...(options.idle
-        ? { requestIdleCallback: (cb: () => void, { timeout }: { timeout: number }) => idle.push({ cb, timeout }) }
+        ? {
+            requestIdleCallback: (cb: () => void, { timeout }: { timeout: number }) => idle.push({ cb, timeout }),
+            cancelIdleCallback: () => undefined,
+          }
         : {}),
     },
     idle,

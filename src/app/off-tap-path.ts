@@ -7,19 +7,19 @@
  * call is lost to a closing tab.
  */
 import type { PixelPort, TrackingPort } from '../engine/ports.ts';
+import { whenIdle, type IdleWindow } from './screen-prefetch.ts';
 
 /** The longest a queued call waits for an idle moment after the frame. */
 export const IDLE_TIMEOUT_MS = 1000;
 
-export interface AfterPaintWindow {
+export interface AfterPaintWindow extends IdleWindow {
   requestAnimationFrame: (callback: () => void) => unknown;
-  requestIdleCallback?: (callback: () => void, options: { timeout: number }) => unknown;
-  setTimeout: (callback: () => void, ms: number) => unknown;
   addEventListener: (type: 'pagehide', listener: () => void) => void;
 }
 
 /** A queue of calls run together after the next frame, when the page is idle. */
 export function createAfterPaintQueue(win: AfterPaintWindow): { later: (call: () => void) => void; flush: () => void } {
+  const idle = whenIdle(win, IDLE_TIMEOUT_MS, 0);
   let queue: (() => void)[] = [];
   let scheduled = false;
   const flush = () => {
@@ -37,10 +37,7 @@ export function createAfterPaintQueue(win: AfterPaintWindow): { later: (call: ()
       // The frame callback runs before the paint; what it schedules runs after it. Idle time comes
       // after the frame's other work too (the screen's own effects, a tap timer), so a visitor's next
       // tap never waits behind a tracking call.
-      win.requestAnimationFrame(() => {
-        if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(flush, { timeout: IDLE_TIMEOUT_MS });
-        else win.setTimeout(flush, 0);
-      });
+      win.requestAnimationFrame(() => idle(flush));
     },
     flush,
   };

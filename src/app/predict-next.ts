@@ -31,7 +31,6 @@ export function predictNext(snapshot: FunnelSnapshot, options: PredictOptions): 
   }
 }
 
-
 /** What a view draws: everything its renderer reads. */
 function viewFingerprint(view: ScreenView): string {
   const { id, screen, answers, canContinue, busy, error, errorField, photo } = view;

@@ -7,17 +7,15 @@
  * idle after the paint, at most `FOCUS_WITHIN_MS` later, so the visitor's next tap never waits for it,
  * and only when nothing else has the focus by then.
  */
+import { whenIdle, type IdleWindow } from './screen-prefetch.ts';
+
 export const FOCUS_WITHIN_MS = 200;
 
-export interface ArrivalWindow {
+export interface ArrivalWindow extends IdleWindow {
   readonly scrollY: number;
   scrollTo(x: number, y: number): void;
   requestAnimationFrame(callback: () => void): number;
   cancelAnimationFrame(handle: number): void;
-  requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number;
-  cancelIdleCallback?: (handle: number) => void;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
 }
 
 /** The screen in `root` has just been drawn; returns a function that cancels what is not done yet. */
@@ -33,14 +31,7 @@ export function arriveAt(win: ArrivalWindow, root: ParentNode | null): () => voi
   };
   const frame = win.requestAnimationFrame(() => {
     if (win.scrollY > 0) win.scrollTo(0, 0);
-    const { requestIdleCallback, cancelIdleCallback } = win;
-    if (requestIdleCallback && cancelIdleCallback) {
-      const handle = requestIdleCallback.call(win, focus, { timeout: FOCUS_WITHIN_MS });
-      cancelFocus = () => cancelIdleCallback.call(win, handle);
-    } else {
-      const handle = win.setTimeout(focus, 0);
-      cancelFocus = () => win.clearTimeout(handle);
-    }
+    cancelFocus = whenIdle(win, FOCUS_WITHIN_MS, 0)(focus);
   });
   return () => {
     win.cancelAnimationFrame(frame);

@@ -63,24 +63,25 @@ export function createScreenPrefetch({ flow, preload, idle }: ScreenPrefetchOpti
 /** Runs a task when the page is idle; returns a function that cancels it. */
 export type IdleScheduler = (task: () => void) => () => void;
 
-interface IdleWindow {
+export interface IdleWindow {
   requestIdleCallback?: (callback: () => void, options: { timeout: number }) => number;
   cancelIdleCallback?: (handle: number) => void;
-  setTimeout: (callback: () => void, ms: number) => number;
-  clearTimeout: (handle: number) => void;
+  setTimeout: (callback: () => void, ms: number) => unknown;
+  clearTimeout: (handle: never) => void;
 }
 
 /**
  * requestIdleCallback where the browser has it (Safari lacks it), with a timeout so a busy page still
- * gets its work done soon; else a short timer.
+ * gets its work done soon; else a timer of `fallbackMs`.
  */
-export function whenIdle(win: IdleWindow, timeoutMs = 1000): IdleScheduler {
+export function whenIdle(win: IdleWindow, timeoutMs = 1000, fallbackMs = 50): IdleScheduler {
   return (task) => {
-    if (typeof win.requestIdleCallback === 'function' && typeof win.cancelIdleCallback === 'function') {
-      const handle = win.requestIdleCallback(task, { timeout: timeoutMs });
-      return () => win.cancelIdleCallback?.(handle);
+    const { requestIdleCallback, cancelIdleCallback } = win;
+    if (typeof requestIdleCallback === 'function' && typeof cancelIdleCallback === 'function') {
+      const handle = requestIdleCallback.call(win, task, { timeout: timeoutMs });
+      return () => cancelIdleCallback.call(win, handle);
     }
-    const handle = win.setTimeout(task, 50);
-    return () => win.clearTimeout(handle);
+    const handle = win.setTimeout(task, fallbackMs);
+    return () => win.clearTimeout(handle as never);
   };
 }
