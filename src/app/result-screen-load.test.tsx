@@ -4,14 +4,12 @@
  * small print, which would sit at the foot of the viewport and be pushed down by the content (a
  * layout shift).
  */
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadFlow } from '../../tests/support/load-flow.ts';
-import { warmRenderers } from '../../tests/support/render-funnel.tsx';
+import { renderFunnel, warmRenderers } from '../../tests/support/render-funnel.tsx';
 import { readsResult } from '../engine/screen-view.ts';
-import { createMemoryTracking } from '../tracking/memory-tracking.ts';
 import { resultCodeFor } from './derive-result.ts';
-import { FunnelApp } from './funnel-app.tsx';
 
 const flow = loadFlow();
 const disclaimer = flow.settings.disclaimer ?? '';
@@ -27,7 +25,6 @@ afterEach(cleanup);
 describe('a result screen opened directly', () => {
   it('asks for the result code at once and shows the small print only with its content', async () => {
     expect(id && shown?.route && disclaimer).toBeTruthy();
-    window.history.replaceState(null, '', shown?.route ?? '/');
     let arrive = () => {};
     const ready = new Promise<void>((resolve) => {
       arrive = resolve;
@@ -35,26 +32,7 @@ describe('a result screen opened directly', () => {
     const code = resultCodeFor(flow, flow.settings);
     let isReady = false;
     const need = vi.fn(() => ready);
-    const tracking = createMemoryTracking();
-    render(
-      <FunnelApp
-        flow={flow}
-        ports={{
-          tracking,
-          pixel: tracking,
-          analysis: { analyzePhoto: () => Promise.resolve({}) },
-          navigation: { redirect: () => undefined },
-          log: { warn: () => undefined },
-        }}
-        results={{ derive: code.derive, ready, isReady: () => isReady, need }}
-        storage={sessionStorage}
-      />,
-    );
-    for (let i = 0; i < 3; i++) {
-      await act(async () => {
-        await Promise.resolve();
-      });
-    }
+    await renderFunnel(flow, shown?.route ?? '/', {}, { results: { derive: code.derive, ready, isReady: () => isReady, need } });
     expect(need).toHaveBeenCalled();
     expect(screen.getByTestId('screen-loading')).toBeInTheDocument();
     expect(screen.queryByText(disclaimer)).toBeNull();

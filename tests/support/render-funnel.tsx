@@ -30,7 +30,7 @@ export async function renderFunnel(
   flow: Flow,
   path: string,
   stored: StoredVisit = {},
-  options: Pick<FunnelAppProps, 'idle'> = {},
+  options: Partial<Pick<FunnelAppProps, 'idle' | 'results'>> = {},
 ) {
   window.history.replaceState(null, '', path);
   for (const [key, value] of Object.entries(stored)) sessionStorage.setItem(key, JSON.stringify(value));
