@@ -1,13 +1,14 @@
 import '../components/tokens.css';
-import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { lazy, startTransition, Suspense } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import baseFlow from 'virtual:flow';
 import { applyPatches } from '../engine/apply-patches.ts';
-import { loadSession } from '../engine/storage.ts';
+import { loadSession, resumeSession } from '../engine/storage.ts';
 import { preloadRenderer } from '../screens/registry.ts';
 import { backendConfig } from '../tracking/backend-config.ts';
 import { deferPixel } from '../tracking/deferred-pixel.ts';
 import { createAppPorts } from './app-ports.ts';
+import { AppTree, matchesPrerender } from './app-tree.tsx';
 import { startExperiments } from './experiments.ts';
 import { firstScreenCode } from './first-screen-code.ts';
 import { FunnelApp } from './funnel-app.tsx';
@@ -77,29 +78,42 @@ const ports = createAppPorts({
 });
 
 // A direct load renders once its screen's code is in (preloaded alongside the entry): one pass, no spinner.
+// The build drew most pages already (vite-plugin-prerender.ts): when that drawing is exactly this
+// visit's first render, React adopts it (hydrates, in a transition, so the work is split in short
+// tasks) instead of drawing it again; otherwise it draws over it.
+const path = window.location.pathname;
+const prerendered = matchesPrerender(root.dataset['prerendered'], path, flow, resumeSession(session, flow, path));
 void firstScreenCode({
   flow,
-  path: window.location.pathname,
+  path,
   preload: preloadRenderer,
   needResults: results.need,
   wait: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
-}).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <FunnelApp
-        flow={flow}
-        ports={ports}
-        results={results}
-        storage={session}
-        onScreen={prefetch.visit}
-        idle={idle}
-      />
-      <Suspense fallback={null}>
-        <AdConsent />
-      </Suspense>
-    </StrictMode>,
-  ),
-);
+}).then(() => {
+  const tree = (
+    <AppTree
+      app={
+        <FunnelApp
+          flow={flow}
+          ports={ports}
+          results={results}
+          storage={session}
+          onScreen={prefetch.visit}
+          idle={idle}
+          path={path}
+        />
+      }
+      later={
+        <Suspense fallback={null}>
+          <AdConsent />
+        </Suspense>
+      }
+    />
+  );
+  // A drawing that doesn't match after all is drawn again by React (and reported as an error).
+  if (prerendered) startTransition(() => void hydrateRoot(root, tree));
+  else createRoot(root).render(tree);
+});
 
 function safeStorage(get: () => Storage): Storage | null {
   try {

@@ -90,7 +90,7 @@ describe('the route preload map', () => {
     await expectScreen(page, firstQuestion());
   });
 
-  it('preloads no screen chunk on a page that is no route (the not-found screen is in the entry)', async () => {
+  it('preloads no screen chunk on a page that is no route (its not-found screen is drawn by the build)', async () => {
     const { page } = await harness.open();
     const { requested, release } = await loadWithEntryHeld(page, '/no-such-page', 300);
     const chunks = new Set(
