@@ -45,18 +45,21 @@ async function drawSite(config: ResolvedConfig, shell: string): Promise<Prerende
   try {
     const { prerenderPage } = (await server.ssrLoadModule('/src/app/prerender-screen.tsx')) as PrerenderModule;
     const { default: flow } = (await server.ssrLoadModule('virtual:flow')) as { default: Flow };
-    const variants = (flow.experiments ?? []).flatMap((experiment) =>
-      experiment.variants.filter((variant) => variant.patches.length > 0).map((variant) => applyPatches(flow, variant.patches)),
-    );
-    return await prerenderSite({ shell, flow, variants, paths: flowPaths(flow) ?? [], render: prerenderPage });
+    const experiments = (flow.experiments ?? []).map(({ id, start, stop, variants }) => ({
+      id,
+      start,
+      stop,
+      variants: variants.map((variant) => ({ ...variant, flow: applyPatches(flow, variant.patches) })),
+    }));
+    return await prerenderSite({ shell, flow, experiments, paths: flowPaths(flow) ?? [], render: prerenderPage });
   } finally {
     await server.close();
   }
 }
 
-/** What the site plugin reads: this build's drawn pages (for `_redirects`) and their style attributes' CSP sources. */
+/** What the site plugin reads: this build's drawn pages (for `_redirects`) and the CSP sources they need. */
 export interface PrerenderApi {
-  site(): Pick<PrerenderedSite, 'pages' | 'styleHashes'> | undefined;
+  site(): Pick<PrerenderedSite, 'pages' | 'styleHashes' | 'scriptHashes'> | undefined;
 }
 
 export function prerenderPlugin(): Plugin<PrerenderApi> {

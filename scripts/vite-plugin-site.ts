@@ -76,13 +76,13 @@ function inlineScriptHashes(config: ResolvedConfig, bundle: Rollup.OutputBundle)
   return Array.isArray(hashes) ? hashes.filter((hash): hash is string => typeof hash === 'string') : [];
 }
 
-/** The pages the prerender plugin wrote, each to its own file, and their style attributes' CSP sources. */
-function prerendered(config: ResolvedConfig): { styleHashes: string[]; ownFiles: boolean } {
+/** The pages the prerender plugin wrote, each to its own file, and the CSP sources they need. */
+function prerendered(config: ResolvedConfig): { styleHashes: string[]; scriptHashes: string[]; ownFiles: boolean } {
   const plugin = config.plugins.find((candidate) => candidate.name === PRERENDER_PLUGIN) as
     | Plugin<PrerenderApi>
     | undefined;
   const site = plugin?.api?.site();
-  return { styleHashes: site?.styleHashes ?? [], ownFiles: site !== undefined };
+  return { styleHashes: site?.styleHashes ?? [], scriptHashes: site?.scriptHashes ?? [], ownFiles: site !== undefined };
 }
 
 /** The request's path, without query or hash. */
@@ -139,8 +139,9 @@ export function sitePlugin(): Plugin {
       handler(_options, bundle) {
         if (!config) return;
         const paths = flowPaths(readJson(siteFlowFile(config))) ?? [];
-        const { styleHashes, ownFiles } = prerendered(config);
-        const scriptHashes = inlineScriptHashes(config, bundle);
+        const pages = prerendered(config);
+        const { styleHashes, ownFiles } = pages;
+        const scriptHashes = [...inlineScriptHashes(config, bundle), ...pages.scriptHashes];
         this.emitFile({
           type: 'asset',
           fileName: '_headers',

@@ -10,6 +10,7 @@ import {
   withRoot,
   type PrerenderInput,
 } from './prerender-pages.ts';
+import { VARIANT_PICK_HASH } from './variant-pick-script.ts';
 
 const SHELL = '<!doctype html><html><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>';
 
@@ -21,7 +22,7 @@ function input(overrides: Partial<PrerenderInput<Toy>> = {}): PrerenderInput<Toy
   return {
     shell: SHELL,
     flow: base,
-    variants: [],
+    experiments: [],
     paths: ['/', '/a', '/b/', '/a'],
     render: async (flow, path) => flow[path] ?? (NOT_FOUND_PROBES.includes(path as never) ? '<h1>Not here</h1>' : undefined),
     ...overrides,
@@ -41,11 +42,51 @@ describe('the prerendered site', () => {
     expect(site.files.get('a.html')).toContain('<script type="module" src="/a.js"></script>');
   });
 
-  it('leaves a page an experiment variant draws differently to the browser (the empty shell)', async () => {
-    const site = await prerenderSite(input({ variants: [{ ...base, '/a': '<h1>A, but bolder</h1>' }] }));
+  it("writes a page one experiment changes with each variant's drawing and the script that picks the visitor's", async () => {
+    const bolder = { ...base, '/a': '<h1>A, but bolder</h1>' };
+    const experiment = { id: 'headline', start: '2026-01-01', stop: '2026-12-31' };
+    const site = await prerenderSite(
+      input({
+        experiments: [
+          {
+            ...experiment,
+            variants: [
+              { id: 'control', weight: 50, flow: base },
+              { id: 'bold', weight: 50, flow: bolder },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(site.prerendered).toEqual(['/', '/a', '/b']);
+    const page = site.files.get('a.html') ?? '';
+    // The base drawing in #root, marked with the experiment; only the drawing that differs as a template.
+    expect(page).toContain('<h1>A</h1></div><template data-variant="bold"><h1>A, but bolder</h1></template><script>');
+    expect(page).toContain(
+      `data-experiment="${JSON.stringify({ ...experiment, variants: [['control', 50], ['bold', 50]] }).replaceAll('"', '&quot;')}" data-variant="headline:"`,
+    );
+    expect(site.files.get('b.html')).not.toContain('<template');
+    expect(site.scriptHashes).toEqual([VARIANT_PICK_HASH]);
+  });
+
+  it('leaves a page several experiments change to the browser (the empty shell)', async () => {
+    const variants = (text: string) => [
+      { id: 'control', weight: 1, flow: base },
+      { id: 'other', weight: 1, flow: { ...base, '/a': text } },
+    ];
+    const days = { start: '2026-01-01', stop: '2026-12-31' };
+    const site = await prerenderSite(
+      input({
+        experiments: [
+          { id: 'one', ...days, variants: variants('<h1>One</h1>') },
+          { id: 'two', ...days, variants: variants('<h1>Two</h1>') },
+        ],
+      }),
+    );
     expect(site.prerendered).toEqual(['/', '/b']);
     expect(site.files.get('a.html')).toBe(SHELL);
-    expect(site.skipped).toEqual([{ path: '/a', reason: 'an experiment variant changes it' }]);
+    expect(site.skipped).toEqual([{ path: '/a', reason: 'several experiments change it' }]);
+    expect(site.scriptHashes).toEqual([]);
   });
 
   it('leaves the not-found page to the browser when it shows the address', async () => {

@@ -3,6 +3,7 @@
  * (prerender-screen.tsx), so hydration finds exactly the HTML the build wrote; and when to hydrate it.
  */
 import { StrictMode, useEffect, useState, type ReactNode } from 'react';
+import type { Assignment } from '../engine/experiment-assignment.ts';
 import type { Flow } from '../engine/flow-model.ts';
 import type { FunnelInput } from '../engine/funnel-context.ts';
 import { normalizePath, routeTable } from '../engine/routes.ts';
@@ -26,12 +27,27 @@ function AfterFirstRender({ children }: { children: ReactNode }) {
   return shown ? children : null;
 }
 
+/** What the build wrote on #root (its data- attributes): the path drawn for, and the variant shown. */
+export interface Drawing {
+  prerendered?: string | undefined;
+  /** On a page an experiment changes: `<experiment>:<variant>` of the drawing #root holds (base: `<experiment>:`). */
+  variant?: string | undefined;
+}
+
 /**
- * Whether the HTML the build drew (`mark`: the path it was drawn for, from #root's
- * data-prerendered) is exactly this visit's first render: drawn for this address, and a fresh
- * visitor's (nothing stored that the first screen would show, no timer to resume, the address kept).
+ * Whether the HTML the build drew is exactly this visit's first render: drawn for this address, the
+ * visitor's variant of the experiment that changes the page (the page's inline script put it there),
+ * and a fresh visitor's (nothing stored that the first screen would show, no timer to resume, the
+ * address kept).
  */
-export function matchesPrerender(mark: string | undefined, path: string, flow: Flow, input: FunnelInput): boolean {
+export function matchesPrerender(
+  drawing: Drawing,
+  path: string,
+  flow: Flow,
+  input: FunnelInput,
+  assignments: readonly Assignment[],
+): boolean {
+  const mark = drawing.prerendered;
   if (mark === undefined) return false;
   const here = normalizePath(path);
   const drawnHere = mark === NOT_FOUND_MARK ? routeTable(flow).screenFor(here) === undefined : mark === here;
@@ -41,5 +57,12 @@ export function matchesPrerender(mark: string | undefined, path: string, flow: F
     input.resume === undefined &&
     input.lostPhoto === undefined &&
     input.path === path;
-  return drawnHere && fresh;
+  return drawnHere && fresh && drawnVariant(drawing, assignments);
+}
+
+function drawnVariant({ variant }: Drawing, assignments: readonly Assignment[]): boolean {
+  if (variant === undefined) return true;
+  const experiment = variant.slice(0, variant.indexOf(':'));
+  const assigned = assignments.find((assignment) => assignment.experiment === experiment)?.variant ?? '';
+  return variant === `${experiment}:${assigned}`;
 }

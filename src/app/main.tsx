@@ -82,7 +82,13 @@ const ports = createAppPorts({
 // visit's first render, React adopts it (hydrates, in a transition, so the work is split in short
 // tasks) instead of drawing it again; otherwise it draws over it.
 const path = window.location.pathname;
-const prerendered = matchesPrerender(root.dataset['prerendered'], path, flow, resumeSession(session, flow, path));
+const prerendered = matchesPrerender(
+  root.dataset,
+  path,
+  flow,
+  resumeSession(session, flow, path),
+  visit.assignments,
+);
 void firstScreenCode({
   flow,
   path,

@@ -1,6 +1,5 @@
 import { createElement, lazy, type ComponentType } from 'react';
 import type { ScreenKind } from '../engine/flow-model.ts';
-import { RedirectScreen } from './redirect/redirect.tsx';
 import type { ScreenProps } from './screen-props.ts';
 
 /** One renderer per screen kind, each taking the props of its own kind. */
@@ -39,9 +38,9 @@ function split<K extends ScreenKind>(load: () => Promise<ComponentType<ScreenPro
   return { Renderer, preload: () => fetchOnce().then(() => undefined), isLoaded: () => loaded !== undefined };
 }
 
-// Only the first screen's kind (redirect: 'Starting assessment...') is eager; every other renderer is
-// split off the first screen's bundle and fetched in the order the visitor meets it (the not-found
-// page is prerendered, and a direct load hydrates it once its chunk is in: first-screen-code.ts).
+// Every renderer is split off the first screen's bundle and fetched in the order the visitor meets it.
+// The build draws every page already (prerendered), and a direct load hydrates it once its screen's
+// chunk is in (first-screen-code.ts), which the page's route preload map fetches alongside the entry.
 const split_ = {
   content: split(() => import('./content/content.tsx').then((m) => m.ContentScreen)),
   form: split(() => import('./form/form.tsx').then((m) => m.FormScreen)),
@@ -52,15 +51,16 @@ const split_ = {
   'photo-upload': split(() => import('./photo-upload/photo-upload.tsx').then((m) => m.PhotoUploadScreen)),
   reveal: split(() => import('./reveal/reveal.tsx').then((m) => m.RevealScreen)),
   'not-found': split(() => import('./not-found/not-found.tsx').then((m) => m.NotFoundScreen)),
+  redirect: split(() => import('./redirect/redirect.tsx').then((m) => m.RedirectScreen)),
 };
 
 /**
  * The renderer of every screen kind. `satisfies` makes a kind without a renderer, or a renderer for
- * the wrong kind, a compile error. The first screen’s kind (redirect) is eager; the
- * split ones suspend until their chunk is in (see {@link isRendererLoaded} and {@link preloadRenderer}).
+ * the wrong kind, a compile error. Each suspends until its chunk is in (see {@link isRendererLoaded}
+ * and {@link preloadRenderer}).
  */
 export const screenRenderers = {
-  redirect: RedirectScreen,
+  redirect: split_.redirect.Renderer,
   content: split_.content.Renderer,
   'multi-select': split_['multi-select'].Renderer,
   'single-choice': split_['single-choice'].Renderer,

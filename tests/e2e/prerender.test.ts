@@ -2,21 +2,30 @@
  * Issue 14, the first paint: the build writes each page with its screen already drawn, so a visitor
  * sees her question before any script has run (the entry's response is held back here), and the app
  * then adopts that HTML (hydrates: the heading element stays the same node) instead of drawing it
- * again, with no console problem. A returning visitor whose stored answers the drawing doesn't show
- * gets her own answers drawn; a page an experiment variant changes, and the not-found page, are
- * served as the build wrote them.
+ * again, with no console problem. A visitor in an experiment sees her own variant's drawing from the
+ * start; a returning visitor whose stored answers the drawing doesn't show gets her own answers drawn;
+ * the not-found page is served as the build drew it, with status 404.
  */
 import type { Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectScreen, flow, option, optionLabel, routeOf, screenOf, tapOption, WAIT } from './funnel.ts';
 import { startHarness, type Harness } from './harness.ts';
+import { visitorFor } from './visitor.ts';
 import { loadFlow } from '../support/load-flow.ts';
 
 let harness: Harness;
+const typedFlow = loadFlow();
+const experiments = typedFlow.experiments ?? [];
 /** The screens an experiment variant changes (their patches' /screens/<id>/… paths). */
-const patchedScreens = (loadFlow().experiments ?? []).flatMap((e) =>
-  e.variants.flatMap((v) => v.patches.map((p) => p.path.split('/')[2] ?? '')),
-);
+const patchedScreens = experiments.flatMap((e) => e.variants.flatMap((v) => v.patches.map((p) => p.path.split('/')[2] ?? '')));
+
+/** The base flow's value at a JSON pointer (a patch's path). */
+function valueAt(pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), typedFlow);
+}
 
 beforeAll(async () => {
   harness = await startHarness();
@@ -89,15 +98,40 @@ describe('a prerendered page', () => {
     expect(problems).toEqual([]);
   });
 
-  it('is served with its drawing; a page an experiment changes is served empty, for the app to draw', async () => {
+  it('is served with its drawing', async () => {
     const page = await fetch(harness.baseUrl + routeOf(question()));
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(new RegExp(`<div id="root" data-prerendered="${routeOf(question())}">.*<h1`));
-    const patchedId = patchedScreens.find((key) => screenOf(key).route !== undefined);
-    if (patchedId === undefined) return;
-    const patched = await (await fetch(harness.baseUrl + routeOf(patchedId))).text();
-    expect(patched).toContain('<div id="root"></div>');
   });
+
+  it.each(experiments.flatMap((e) => e.variants.map((v) => [e.id, v.id] as const)))(
+    'shows a visitor in %s:%s her own variant before any script runs, and hydrates it',
+    async (experimentId, variantId) => {
+      const experiment = experiments.find((e) => e.id === experimentId);
+      // The first text a variant of this experiment changes, and the screen it is on.
+      const path = experiment?.variants.flatMap((v) => v.patches).find((p) => typeof p.value === 'string')?.path;
+      const screenId = path?.split('/')[2] ?? '';
+      if (!experiment || !path || screenOf(screenId).route === undefined) throw new Error('no text to watch');
+      const textOf = (id: string) =>
+        String(experiment.variants.find((v) => v.id === id)?.patches.find((p) => p.path === path)?.value ?? valueAt(path));
+      const { page, problems } = await harness.open({ visitorId: visitorFor([experiment], () => variantId) });
+      const { release } = await openWithScriptsHeld(page, routeOf(screenId));
+      await page.getByText(textOf(variantId), { exact: true }).waitFor({ state: 'visible', timeout: WAIT.timeout });
+      for (const other of experiment.variants.map((v) => textOf(v.id)).filter((text) => text !== textOf(variantId)))
+        expect(await page.getByText(other, { exact: true }).count()).toBe(0);
+      await page.evaluate(() => {
+        (window as unknown as { drawn: Element | null }).drawn = document.querySelector('main h1, main h2');
+      });
+      await release();
+      await expectScreen(page, screenId);
+      await page.getByText(textOf(variantId), { exact: true }).waitFor({ state: 'visible' });
+      const same = await page.evaluate(
+        () => (window as unknown as { drawn: Element | null }).drawn === document.querySelector('main h1, main h2'),
+      );
+      expect(same).toBe(true);
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('is the not-found screen for an unknown address, with status 404, and hydrates there', async () => {
     const response = await fetch(harness.baseUrl + '/no-such-page', { headers: { accept: 'text/html' } });
