@@ -138,7 +138,8 @@ async function withInput<T>(
       `detect: expected ${width} × ${height} RGBA pixels (${width * height * 4} bytes), got ${data.length}.`,
     );
   }
-  const rgb = new Uint8Array(width * height * 3);
+  // Int32, the tensor's own type: from a Uint8Array tfjs would first convert a second copy.
+  const rgb = new Int32Array(width * height * 3);
   for (let i = 0, j = 0; j < rgb.length; i += 4, j += 3) {
     rgb[j] = data[i]!;
     rgb[j + 1] = data[i + 1]!;
