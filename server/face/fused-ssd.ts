@@ -12,6 +12,7 @@
  */
 import * as faceapi from '@vladmandic/face-api/dist/face-api.node-wasm.js';
 import type * as Tfjs from '@tensorflow/tfjs';
+import { nonMaxSuppression } from './non-max-suppression.ts';
 import { tf } from './tfjs.ts';
 
 type Tensor1D = Tfjs.Tensor1D;
@@ -173,9 +174,44 @@ function outputLayer(
   return { boxes: tf.unstack(boxes), scores: tf.unstack(scores) };
 }
 
+/** face-api's IoU threshold for the SSD's non-maximum suppression. */
+const IOU_THRESHOLD = 0.5;
+
 /** SSD MobileNet v1 with fused layers; load it with `loadFromDisk` and use `locateFaces` as face-api's. */
 export class FusedSsdMobilenetv1 extends faceapi.SsdMobilenetv1 {
   private fused: FusedParams | null = null;
+
+  /** face-api's locateFaces, with the boxes read out of the backend once (non-max-suppression.ts). */
+  override async locateFaces(
+    input: faceapi.TNetInput,
+    options: faceapi.ISsdMobilenetv1Options = {},
+  ): Promise<faceapi.FaceDetection[]> {
+    const { maxResults, minConfidence } = new faceapi.SsdMobilenetv1Options(options);
+    const netInput = await faceapi.toNetInput(input);
+    const { boxes: batchBoxes, scores: batchScores } = this.forwardInput(netInput);
+    const [boxes, scores] = [batchBoxes[0]!, batchScores[0]!];
+    const boxData = boxes.dataSync();
+    const scoreData = scores.dataSync();
+    tf.dispose([...batchBoxes, ...batchScores].map((t) => own(t)));
+    const kept = nonMaxSuppression(boxData, scoreData, maxResults, IOU_THRESHOLD, minConfidence);
+    // Boxes are relative to the padded square input: back to the photo's share of it.
+    const reshaped = netInput.getReshapedInputDimensions(0);
+    const inputSize = netInput.inputSize ?? 0;
+    const padX = inputSize / reshaped.width;
+    const padY = inputSize / reshaped.height;
+    const imageDims = { height: netInput.getInputHeight(0), width: netInput.getInputWidth(0) };
+    return kept.map((i) => {
+      const top = Math.max(0, boxData[4 * i]!) * padY;
+      const bottom = Math.min(1, boxData[4 * i + 2]!) * padY;
+      const left = Math.max(0, boxData[4 * i + 1]!) * padX;
+      const right = Math.min(1, boxData[4 * i + 3]!) * padX;
+      return new faceapi.FaceDetection(
+        scoreData[i]!,
+        new faceapi.Rect(left, top, right - left, bottom - top),
+        imageDims,
+      );
+    });
+  }
 
   override forwardInput(input: faceapi.NetInput): {
     boxes: faceapi.tf.Tensor2D[];
