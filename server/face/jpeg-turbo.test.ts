@@ -57,6 +57,8 @@ describe('decoding at a DCT scale', () => {
     expect(jpegScaleDivisor(1534, 1000, 768)).toBe(1);
     expect(jpegScaleDivisor(1535, 1000, 768)).toBe(2);
     expect(jpegScaleDivisor(1920, 1280, Infinity)).toBe(1);
+    expect(jpegScaleDivisor(1920, 1280, 0)).toBe(1);
+    expect(jpegScaleDivisor(1920, 1280, Number.NaN)).toBe(1);
   });
 
   it('decodes the same picture smaller: within two levels of the full decode box-filtered to its size', () => {

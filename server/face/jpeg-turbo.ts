@@ -107,6 +107,8 @@ function turbo(): TurboExports | null {
  */
 export function jpegScaleDivisor(width: number, height: number, atLeast: number): number {
   const longSide = Math.max(width, height);
+  // No size (0, negative, NaN) means no downscale, as resizeRgba reads it: decode whole.
+  if (!(atLeast > 0)) return 1;
   for (const divisor of [8, 4, 2]) if (Math.ceil(longSide / divisor) >= atLeast) return divisor;
   return 1;
 }
