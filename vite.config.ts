@@ -9,7 +9,7 @@ import { sitePlugin } from './scripts/vite-plugin-site.ts';
 
 /** The components the split screen renderers share (the entry's own components stay in the entry). */
 const SCREEN_KIT =
-  /\/src\/components\/(action-bar|blocks|button|option-button|question-header|fade-in|flow-image|score-bar|visually-hidden)(\.tsx|\.module\.css)$/;
+  /\/src\/components\/(action-bar|blocks|button|option-button|question-header|fade-in|flow-image|score-bar|screen-body|visually-hidden)(\.tsx|\.module\.css)$/;
 
 export default defineConfig({
   resolve: {
