@@ -32,17 +32,34 @@ export function predictNext(snapshot: FunnelSnapshot, options: PredictOptions): 
 }
 
 /** What a view draws: everything its renderer reads. */
-function viewFingerprint(view: ScreenView): string {
+function drawnParts(view: ScreenView): unknown[] {
   const { id, screen, answers, canContinue, busy, error, errorField, photo } = view;
-  return JSON.stringify([id, screen, answers, canContinue, busy, error, errorField, photo]);
+  return [id, screen, answers, canContinue, busy, error, errorField, photo];
+}
+
+/**
+ * Whether two JSON-like values are equal as JSON would write them (a property set to undefined is no
+ * property). Compared in place, the same object or string at once: serialising both ran inside the
+ * tap, and a chosen photo (a data URL of a few hundred KB) was written out and compared every time.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, i) => sameJson(item, b[i]));
+  }
+  const entries = (o: object) => Object.entries(o).filter(([, v]) => v !== undefined);
+  const left = entries(a);
+  const right = new Map(entries(b));
+  return left.length === right.size && left.every(([key, value]) => right.has(key) && sameJson(value, right.get(key)));
 }
 
 /** A predicted view that stands in for the real one only when both draw exactly the same. */
 export function predictionOf(predicted: ScreenView): Prediction {
-  const fingerprint = viewFingerprint(predicted);
+  const drawn = drawnParts(predicted);
   return {
     view: predicted,
-    adopt: (view) =>
-      view && view.id === predicted.id && viewFingerprint(view) === fingerprint ? predicted : view,
+    adopt: (view) => (view && view.id === predicted.id && sameJson(drawnParts(view), drawn) ? predicted : view),
   };
 }

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadFlow } from '../../tests/support/load-flow.ts';
 import type { ScreenView } from '../engine/screen-view.ts';
 import { renderFunnel, warmRenderers } from '../../tests/support/render-funnel.tsx';
-import { predictionOf } from './predict-next.ts';
+import { predictionOf, sameJson } from './predict-next.ts';
 import type { IdleScheduler } from './screen-prefetch.ts';
 
 const flow = loadFlow();
@@ -86,5 +86,27 @@ describe('a prediction', () => {
     const other = { ...view({ speed: 'fast' }), id: 'other' };
     expect(prediction.adopt(other)).toBe(other);
     expect(prediction.adopt(undefined)).toBeUndefined();
+  });
+
+  it('compares what is drawn by value, as JSON would write it', () => {
+    const photo = `data:image/jpeg;base64,${'A'.repeat(1000)}`;
+    const predicted = { ...view({ speed: 'fast' }), photo };
+    const prediction = predictionOf(predicted);
+    // Equal copies (the photo in another string, the screen cloned) draw the same.
+    expect(prediction.adopt({ ...view({ speed: 'fast' }), photo: photo.slice(0, 10) + photo.slice(10) })).toBe(predicted);
+    expect(prediction.adopt({ ...predicted, screen: structuredClone(predicted.screen) })).toBe(predicted);
+    const otherPhoto = { ...predicted, photo: `${photo}B` };
+    expect(prediction.adopt(otherPhoto)).toBe(otherPhoto);
+  });
+});
+
+describe('sameJson', () => {
+  it('is JSON equality: nested values, arrays in order, undefined properties absent', () => {
+    expect(sameJson({ a: [1, { b: 'x' }], c: undefined }, { a: [1, { b: 'x' }] })).toBe(true);
+    expect(sameJson({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
+    expect(sameJson({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameJson({ a: null }, { a: undefined })).toBe(false);
+    expect(sameJson([], {})).toBe(false);
+    expect(sameJson('1', 1)).toBe(false);
   });
 });
