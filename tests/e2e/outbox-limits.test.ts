@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WAIT, button, buttonOf, expectScreen, flow, routeOf, screenOf } from './funnel.ts';
+import { WAIT, button, buttonOf, expectScreen, flow, routeOf, screenOf, tapOption } from './funnel.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
@@ -73,8 +73,13 @@ describe('a server that commits a lead but never answers', () => {
     await expect.poll(() => hungAt, WAIT).toBeGreaterThan(0);
     await expect.poll(() => completions(email), WAIT).toBe(1);
 
-    // The doctor screen's step view was queued behind the hung lead.
-    const step = screenOf('doctor-investigation').track?.step ?? 'doctor_investigation';
+    // A step view queued once the lead hangs waits behind it. (The doctor screen's own step view may
+    // have gone out before the lead save on a busy machine, so the screen after it is the one watched.)
+    const doctor = screenOf('doctor-investigation');
+    await tapOption(page, 'doctor-investigation', doctor.options?.[0]?.value ?? '');
+    await button(page, buttonOf('doctor-investigation')).click();
+    await expectScreen(page, 'anti-aging-experience');
+    const step = screenOf('anti-aging-experience').track?.step ?? 'anti_aging_experience';
     const landed = () =>
       harness.rows('select 1 from public.quiz_step_tracking where session_id = $1 and step_name = $2', [session, step]);
     await expect.poll(async () => (await landed()).length, { timeout: REQUEST_TIMEOUT_MS + 5_000, interval: 100 }).toBe(1);
