@@ -154,6 +154,9 @@ function textWatcher(texts: readonly string[]): string {
   const texts = ${JSON.stringify(texts)};
   const record = {};
   window.__e2eSeen = record;
+  // Nothing to watch: no observer, so a page opened without a watch list (npm run bench's taps) pays
+  // nothing for it.
+  if (texts.length === 0) return;
   // What is shown, not all that is in the DOM: the next screen is drawn ahead, hidden by an inline
   // display: none (React's Activity).
   const shownText = (node) => {
