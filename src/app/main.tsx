@@ -8,6 +8,7 @@ import { preloadRenderer } from '../screens/registry.ts';
 import { backendConfig } from '../tracking/backend-config.ts';
 import { deferPixel } from '../tracking/deferred-pixel.ts';
 import { createAppPorts } from './app-ports.ts';
+import { compiledMachine } from './compiled-machine.ts';
 import { startExperiments } from './experiments.ts';
 import { firstScreenCode } from './first-screen-code.ts';
 import { FunnelApp } from './funnel-app.tsx';
@@ -76,14 +77,23 @@ const ports = createAppPorts({
   ),
 });
 
+// The machine is compiled in a task of its own, after the entry's, while the screen's code loads: each
+// of the two is a long task on a slow phone, and the first render finds the machine compiled.
+const machineCompiled = wait(0).then(() => {
+  compiledMachine(flow, { ports, deriveResult: results.derive });
+});
+
 // A direct load renders once its screen's code is in (preloaded alongside the entry): one pass, no spinner.
-void firstScreenCode({
-  flow,
-  path: window.location.pathname,
-  preload: preloadRenderer,
-  needResults: results.need,
-  wait: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
-}).then(() =>
+void Promise.all([
+  firstScreenCode({
+    flow,
+    path: window.location.pathname,
+    preload: preloadRenderer,
+    needResults: results.need,
+    wait,
+  }),
+  machineCompiled,
+]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <FunnelApp
@@ -100,6 +110,11 @@ void firstScreenCode({
     </StrictMode>,
   ),
 );
+
+/** Resolves after `ms` (0: in a later task, so what follows is not part of the current one). */
+function wait(ms: number): Promise<void> {
+  return new Promise((resolve) => window.setTimeout(resolve, ms));
+}
 
 function safeStorage(get: () => Storage): Storage | null {
   try {
