@@ -12,6 +12,14 @@ const SCREEN_KIT =
 
 export default defineConfig({
   plugins: [react(), flowPlugin(), flowMapPlugin(), routePreloadPlugin(), sitePlugin(), localBackendPlugin()],
+  resolve: {
+    // @xstate/react still imports the useSyncExternalStore shim written for React 17; React 19 has the
+    // hook itself, so the shim was first-screen bytes that only ever handed React's own hook back.
+    alias: [
+      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
+      { find: /^use-sync-external-store\/shim$/, replacement: 'react' },
+    ],
+  },
   build: {
     target: 'es2022',
     sourcemap: false,
