@@ -77,14 +77,11 @@ const ports = createAppPorts({
   ),
 });
 
-// The machine is compiled in a task of its own, after the entry's, while the screen's code loads: each
-// of the two is a long task on a slow phone, and the first render finds the machine compiled.
-const machineCompiled = wait(0).then(() => {
-  compiledMachine(flow, { ports, deriveResult: results.derive });
-});
-
-// A direct load renders once its screen's code is in (preloaded alongside the entry): one pass, no spinner.
-void Promise.all([
+// The rest of the startup runs after the entry's task, one piece per task (each timer is a task of its
+// own), so none of them is a long task on a slow phone: first finding the screen the address opens
+// and asking for its code (preloaded alongside the entry), then compiling the machine while that code
+// loads, so the first render finds it compiled.
+const firstCode = wait(0).then(() =>
   firstScreenCode({
     flow,
     path: window.location.pathname,
@@ -92,8 +89,13 @@ void Promise.all([
     needResults: results.need,
     wait,
   }),
-  machineCompiled,
-]).then(() =>
+);
+const machineCompiled = wait(0).then(() => {
+  compiledMachine(flow, { ports, deriveResult: results.derive });
+});
+
+// A direct load renders once its screen's code is in: one pass, no spinner.
+void Promise.all([firstCode, machineCompiled]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <FunnelApp
