@@ -1,6 +1,6 @@
 import 'virtual:flow-theme.css';
 import { useActorRef } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ScreenErrorBoundary } from '../components/screen-error-boundary.tsx';
 import type { FunnelSnapshot } from '../engine/compile-flow.ts';
 import type { ScreenEvent } from '../engine/events.ts';
@@ -41,8 +41,9 @@ export function FunnelApp({ flow, ports, results, storage, onScreen, idle }: Fun
   const [resultsReady, setResultsReady] = useState(results.isReady);
   useEffect(() => {
     let live = true;
+    // A transition: every screen on show draws again with the result, in slices between other work.
     results.ready.then(
-      () => live && setResultsReady(true),
+      () => live && startTransition(() => setResultsReady(true)),
       () => undefined,
     );
     return () => {
