@@ -45,22 +45,31 @@ const afterResults = Promise.all([afterScreens, results.ready]).then(
 const landing = afterResults
   .then(() => import('../tracking/landing.ts'))
   .then(({ rememberLanding }) => rememberLanding(session, arrival.referrer, arrival.search));
-const ads = Promise.all([afterResults.then(() => import('./ads-chunk.tsx')), landing]).then(([chunk, { referrer }]) =>
-  chunk.startAds({
-    settings: flow.settings,
-    envPixelId: import.meta.env.VITE_META_PIXEL_ID,
-    referrer,
-    local,
-    session,
-  }),
-);
+// The ad code and the backend code each start in an idle task of their own (ads first), not together
+// in the task in which the last of their chunks arrived.
+const ads = Promise.all([afterResults.then(() => import('./ads-chunk.tsx')), landing])
+  .then(inIdleTask)
+  .then(([chunk, { referrer }]) =>
+    chunk.startAds({
+      settings: flow.settings,
+      envPixelId: import.meta.env.VITE_META_PIXEL_ID,
+      referrer,
+      local,
+      session,
+    }),
+  );
 const AdConsent = lazy(() => ads.then(({ AdConsent }) => ({ default: AdConsent })));
 const ports = createAppPorts({
   config,
   sessionId: loadSession(session, flow).sessionId,
   local,
   session,
-  landing,
+  landing: ads
+    .then(
+      () => landing,
+      () => landing,
+    )
+    .then(inIdleTask),
   experiments: {
     visitorId: visit.visitorId,
     assignments: visit.assignments,
@@ -112,6 +121,11 @@ void Promise.all([firstCode, machineCompiled]).then(() =>
     </StrictMode>,
   ),
 );
+
+/** Resolves with `value` in an idle task of its own: what runs on it is not part of the current task. */
+function inIdleTask<T>(value: T): Promise<T> {
+  return new Promise((resolve) => idle(() => resolve(value)));
+}
 
 /** Resolves after `ms` (0: in a later task, so what follows is not part of the current one). */
 function wait(ms: number): Promise<void> {
