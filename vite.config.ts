@@ -3,23 +3,24 @@ import react from '@vitejs/plugin-react';
 import { flowPlugin } from './scripts/vite-plugin-flow.ts';
 import { flowMapPlugin } from './scripts/vite-plugin-flow-map.ts';
 import { localBackendPlugin } from './scripts/vite-plugin-local-backend.ts';
+import { prerenderPlugin } from './scripts/vite-plugin-prerender.ts';
 import { routePreloadPlugin } from './scripts/vite-plugin-route-preload.ts';
 import { sitePlugin } from './scripts/vite-plugin-site.ts';
 
 /** The components the split screen renderers share (the entry's own components stay in the entry). */
 const SCREEN_KIT =
-  /\/src\/components\/(action-bar|blocks|button|option-button|question-header|fade-in|flow-image|score-bar|visually-hidden)(\.tsx|\.module\.css)$/;
+  /\/src\/components\/(action-bar|blocks|button|option-button|question-header|fade-in|flow-image|score-bar|screen-body|visually-hidden)(\.tsx|\.module\.css)$/;
 
 export default defineConfig({
-  plugins: [react(), flowPlugin(), flowMapPlugin(), routePreloadPlugin(), sitePlugin(), localBackendPlugin()],
   resolve: {
-    // @xstate/react still imports the useSyncExternalStore shim written for React 17; React 19 has the
-    // hook itself, so the shim was first-screen bytes that only ever handed React's own hook back.
+    // @xstate/react imports the useSyncExternalStore shims (for React 17); React 19 has the hook built
+    // in, so they resolve to it (about 0.8 KB gzip less in the first bundle).
     alias: [
-      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
-      { find: /^use-sync-external-store\/shim$/, replacement: 'react' },
+      { find: /^use-sync-external-store\/shim$/, replacement: '/src/app/use-sync-external-store-shim.ts' },
+      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector.js' },
     ],
   },
+  plugins: [react(), flowPlugin(), flowMapPlugin(), routePreloadPlugin(), sitePlugin(), prerenderPlugin(), localBackendPlugin()],
   build: {
     target: 'es2022',
     sourcemap: false,

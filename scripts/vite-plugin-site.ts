@@ -17,6 +17,8 @@ import {
 } from './lib/site-headers.ts';
 import { flowPaths, isFlowPath, parseRedirectsFile, redirectsFileText } from './lib/site-routes.ts';
 import { flowFile } from './lib/flow-path.ts';
+import { pageFile } from './lib/prerender-pages.ts';
+import { PRERENDER_PLUGIN, type PrerenderApi } from './vite-plugin-prerender.ts';
 import { ROUTE_PRELOAD_PLUGIN } from './vite-plugin-route-preload.ts';
 
 /**
@@ -74,6 +76,15 @@ function inlineScriptHashes(config: ResolvedConfig, bundle: Rollup.OutputBundle)
   return Array.isArray(hashes) ? hashes.filter((hash): hash is string => typeof hash === 'string') : [];
 }
 
+/** The pages the prerender plugin wrote, each to its own file, and the CSP sources they need. */
+function prerendered(config: ResolvedConfig): { styleHashes: string[]; scriptHashes: string[]; ownFiles: boolean } {
+  const plugin = config.plugins.find((candidate) => candidate.name === PRERENDER_PLUGIN) as
+    | Plugin<PrerenderApi>
+    | undefined;
+  const site = plugin?.api?.site();
+  return { styleHashes: site?.styleHashes ?? [], scriptHashes: site?.scriptHashes ?? [], ownFiles: site !== undefined };
+}
+
 /** The request's path, without query or hash. */
 function pathnameOf(req: Connect.IncomingMessage): string {
   return new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -122,17 +133,22 @@ export function sitePlugin(): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    generateBundle(_options, bundle) {
-      if (!config) return;
-      const paths = flowPaths(readJson(siteFlowFile(config))) ?? [];
-      this.emitFile({
-        type: 'asset',
-        fileName: '_headers',
-        source: headersFileText(
-          siteHeaders({ ...headerOptions(config, false), scriptHashes: inlineScriptHashes(config, bundle) }),
-        ),
-      });
-      this.emitFile({ type: 'asset', fileName: '_redirects', source: redirectsFileText(paths) });
+    // Last, after the prerender plugin has drawn the pages (and knows their style attributes).
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        if (!config) return;
+        const paths = flowPaths(readJson(siteFlowFile(config))) ?? [];
+        const pages = prerendered(config);
+        const { styleHashes, ownFiles } = pages;
+        const scriptHashes = [...inlineScriptHashes(config, bundle), ...pages.scriptHashes];
+        this.emitFile({
+          type: 'asset',
+          fileName: '_headers',
+          source: headersFileText(siteHeaders({ ...headerOptions(config, false), scriptHashes, styleHashes })),
+        });
+        this.emitFile({ type: 'asset', fileName: '_redirects', source: redirectsFileText(paths, ownFiles) });
+      },
     },
     configurePreviewServer(server) {
       const outDir = resolve(server.config.root, server.config.build.outDir);
@@ -150,9 +166,16 @@ export function sitePlugin(): Plugin {
       server.middlewares.use((req, res, next) => {
         setAll(res, headers);
         const pathname = pathnameOf(req);
-        if (!pages || !isRead(req) || isFlowPath(pages, pathname) || fileExists(outDir, pathname))
+        if (pages && isRead(req) && isFlowPath(pages, pathname)) {
+          // A page the build wrote to its own file (its screen prerendered) is served from it, with or
+          // without a trailing slash, as a static host does by dist/_redirects.
+          const file = pageFile(pathname);
+          if (existsSync(resolve(outDir, file))) req.url = `/${file}`;
           return next();
-        notFound(req, res, readText(resolve(outDir, 'index.html')) ?? '');
+        }
+        if (!pages || !isRead(req) || fileExists(outDir, pathname)) return next();
+        // The not-found page as the build wrote it (prerendered), else the app shell of older builds.
+        notFound(req, res, readText(resolve(outDir, '404.html')) ?? readText(resolve(outDir, 'index.html')) ?? '');
       });
     },
     configureServer(server) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadFlow } from '../../tests/support/load-flow.ts';
 import {
+  NOT_FOUND_KEY,
   routePreloads,
   routePreloadScript,
   scriptHashSource,
@@ -35,6 +36,7 @@ const chunks: BuiltChunk[] = [
   }),
   renderer('slider', { imports: ['assets/blocks.js'] }),
   renderer('reveal', { imports: ['assets/blocks.js'] }),
+  renderer('not-found', { css: ['assets/not-found.css'] }),
   chunk('assets/result-code.js', { facadeModuleId: `${root}/src/app/result-code-chunk.ts` }),
 ];
 const map = routePreloads(flow, chunks, { root, base: '/' });
@@ -102,6 +104,18 @@ function run(script: string, pathname: string): { rel: string; href: string; blo
   return added.map(({ rel, href, blocking }) => ({ rel, href, ...(blocking ? { blocking } : {}) }));
 }
 
+describe('routePreloads for an address that is no page', () => {
+  it("maps it to the not-found screen's stylesheet and chunk, so its drawn page paints styled", () => {
+    expect(map[NOT_FOUND_KEY]).toEqual(['/assets/not-found.css', '/assets/not-found.js']);
+  });
+
+  it('keeps every page of the flow in the map, even one that needs nothing beyond the entry', () => {
+    const bare = routePreloads(flow, chunks.slice(0, 2), { root, base: '/' });
+    const route = flow.screens[flow.start]?.route ?? '';
+    expect(bare[route]).toEqual([]);
+  });
+});
+
 describe('routePreloadScript', () => {
   const script = routePreloadScript({ '/quiz/a': ['/assets/a.css', '/assets/a.js'], '/': ['/assets/a.js'] });
 
@@ -119,6 +133,12 @@ describe('routePreloadScript', () => {
     expect(run(script, '/quiz/b')).toEqual([]);
     expect(run(script, '/constructor')).toEqual([]);
     expect(run(script, '/__proto__')).toEqual([]);
+  });
+
+  it("adds the not-found screen's links on any address that is no page", () => {
+    const withNotFound = routePreloadScript({ '/quiz/a': ['/assets/a.js'], [NOT_FOUND_KEY]: ['/assets/nf.css'] });
+    expect(run(withNotFound, '/quiz/b')).toEqual([{ rel: 'stylesheet', href: '/assets/nf.css', blocking: 'render' }]);
+    expect(run(withNotFound, '/quiz/a')).toEqual([{ rel: 'modulepreload', href: '/assets/a.js' }]);
   });
 
   it('is allowed by the CSP source of its own hash', () => {

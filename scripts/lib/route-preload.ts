@@ -64,7 +64,7 @@ function closure(byFile: ReadonlyMap<string, BuiltChunk>, file: string, into: Se
  * and stylesheets, minus what index.html loads anyway. Paths with nothing to preload are left out.
  */
 export function routePreloads(
-  flow: Pick<Flow, 'screens' | 'settings'>,
+  flow: Pick<Flow, 'screens' | 'settings' | 'notFound'>,
   chunks: readonly BuiltChunk[],
   options: { root: string; base: string },
 ): Record<string, string[]> {
@@ -79,9 +79,8 @@ export function routePreloads(
   const loaded = new Set<string>();
   for (const chunk of chunks) if (chunk.isEntry) closure(byFile, chunk.fileName, loaded);
 
-  const map: Record<string, string[]> = {};
-  for (const [id, screen] of Object.entries(flow.screens)) {
-    const paths = [screen.route, ...('aliases' in screen ? (screen.aliases ?? []) : [])];
+  /** The stylesheets and chunks a direct load of screen `id` needs beyond the entry's. */
+  const urlsFor = (id: string): string[] => {
     const shown = screensShownFirst(flow, id);
     const sources = shown.map((s) => rendererSource(s.kind));
     if (shown.some(readsResult)) sources.push(RESULT_CODE_SOURCE);
@@ -92,13 +91,26 @@ export function routePreloads(
     }
     const scripts = [...files].filter((file) => !loaded.has(file));
     const styles = scripts.flatMap((file) => byFile.get(file)?.css ?? []);
-    const urls = [...new Set([...styles, ...scripts])].map((file) => `${options.base}${file}`);
-    if (urls.length === 0) continue;
+    return [...new Set([...styles, ...scripts])].map((file) => `${options.base}${file}`);
+  };
+
+  const map: Record<string, string[]> = {};
+  for (const [id, screen] of Object.entries(flow.screens)) {
+    const paths = [screen.route, ...('aliases' in screen ? (screen.aliases ?? []) : [])];
+    // Kept even when empty: a page of the flow must never fall back to the not-found screen's files.
+    const urls = urlsFor(id);
     for (const path of paths)
       if (path !== undefined) map[normalizePath(resolveRoute(path, flow.settings))] ??= urls;
   }
+  // Any other address opens the not-found screen (its page is drawn by the build: its styles must be in
+  // before the first paint, or the drawing shifts when they come).
+  const notFound = Object.hasOwn(flow.screens, flow.notFound) ? urlsFor(flow.notFound) : [];
+  if (notFound.length > 0) map[NOT_FOUND_KEY] = notFound;
   return map;
 }
+
+/** The map's key for every address that is no page of the flow (no path is "*"). */
+export const NOT_FOUND_KEY = '*';
 
 /**
  * The inline script: the map, and a few lines that add the current path's links. Each URL is written
@@ -115,7 +127,7 @@ export function routePreloadScript(map: Readonly<Record<string, readonly string[
   return [
     `(()=>{const u=${JSON.stringify(urls)},r=${JSON.stringify(byPath)},`,
     `p=location.pathname.replace(/\\/+$/,"")||"/",d=document;`,
-    `for(const i of Object.hasOwn(r,p)?r[p]:[]){const l=d.createElement("link"),h=u[i];`,
+    `for(const i of Object.hasOwn(r,p)?r[p]:r[${JSON.stringify(NOT_FOUND_KEY)}]||[]){const l=d.createElement("link"),h=u[i];`,
     `if(h.endsWith(".css")){l.rel="stylesheet";l.setAttribute("blocking","render")}else l.rel="modulepreload";`,
     `l.crossOrigin="";l.href=h;d.head.appendChild(l)}})()`,
   ].join('');

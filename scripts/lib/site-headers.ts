@@ -23,6 +23,12 @@ export interface SiteHeaderOptions {
    * preload map, scripts/lib/route-preload.ts): exactly those run, any other inline script is refused.
    */
   scriptHashes?: readonly string[];
+  /**
+   * CSP sources of the style attributes in the pages the build prerendered (a progress bar's width,
+   * scripts/lib/prerender-pages.ts): a browser applies a style attribute parsed from HTML only when
+   * the policy allows it, and exactly those values are ('unsafe-hashes' with their hashes).
+   */
+  styleHashes?: readonly string[];
 }
 
 /** The origin of a URL (`https://x.supabase.co`), or undefined for anything that isn't http(s). */
@@ -52,7 +58,14 @@ export function contentSecurityPolicy(options: SiteHeaderOptions): string {
       'script-src',
       ["'self'", ...(options.scriptHashes ?? []), ...(dev ? ["'unsafe-inline'"] : []), ...pixelScript],
     ],
-    ['style-src', ["'self'", ...(dev ? ["'unsafe-inline'"] : [])]],
+    [
+      'style-src',
+      [
+        "'self'",
+        ...(options.styleHashes?.length ? ["'unsafe-hashes'", ...options.styleHashes] : []),
+        ...(dev ? ["'unsafe-inline'"] : []),
+      ],
+    ],
     ['img-src', ["'self'", 'data:', 'blob:', ...(options.pixel ? [PIXEL_BEACON_HOST] : [])]],
     ['font-src', ["'self'"]],
     [

@@ -72,7 +72,7 @@ export async function decodeImage(
   switch (type) {
     case 'jpeg':
       image =
-        decodeJpegTurbo(bytes, (width, height) => checkSize(width, height, maxMegapixels)) ??
+        decodeJpegTurbo(bytes, (width, height) => checkSize(width, height, maxMegapixels), maxSide) ??
         decodeJpeg(bytes, maxMegapixels);
       break;
     case 'png':

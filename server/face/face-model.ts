@@ -4,12 +4,11 @@
  *
  * - face-api's `dist/face-api.node-wasm.js` build: it requires `@tensorflow/tfjs` (pure JS) and
  *   `@tensorflow/tfjs-backend-wasm`, not `@tensorflow/tfjs-node` (whose install downloads a native
- *   library). Its `tf` export is the very tfjs instance face-api runs on, so we drive the backend
- *   through it (importing tfjs ourselves could, under a bundler, give a second engine).
+ *   library). Its `tf` export is the very tfjs instance face-api runs on (tfjs.ts).
  * - The `.wasm` binaries are read from `@tensorflow/tfjs-backend-wasm/dist/` on disk (`setWasmPaths`
  *   with a file path); the SIMD build is picked when the runtime supports it.
  * - Weights: SSD MobileNet v1, the 68-point landmark net and the age/gender net from the package's
- *   `model/` folder, via `loadFromDisk`.
+ *   `model/` folder, via `loadFromDisk`. The detector runs as fused layers (fused-ssd.ts).
  *
  * The backend and the weights load once per process: {@link loadFaceModel} memoises its promise (a
  * failed load is forgotten so a later call can retry). Every tensor a request creates is disposed.
@@ -17,9 +16,9 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as faceapi from '@vladmandic/face-api/dist/face-api.node-wasm.js';
-import type * as Tfjs from '@tensorflow/tfjs';
-import type { setWasmPaths as SetWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import type { DecodedImage } from './decode-image.ts';
+import { FusedSsdMobilenetv1 } from './fused-ssd.ts';
+import { tf } from './tfjs.ts';
 
 export interface FaceBox {
   x: number;
@@ -69,11 +68,6 @@ export const MIN_FACE_SCORE = 0.5;
 /** At most this many faces are returned. */
 export const MAX_FACES = 10;
 
-// The node-wasm build's `tf` is all of @tensorflow/tfjs plus the wasm backend's exports; face-api's
-// own typings only declare the handful of ops it uses, so we type it from the packages themselves.
-type Tf = typeof Tfjs & { setWasmPaths: typeof SetWasmPaths };
-const tf = faceapi.tf as unknown as Tf;
-
 const require = createRequire(import.meta.url);
 
 /** Folder of face-api's shipped weights. */
@@ -89,6 +83,7 @@ function wasmDir(): string {
 }
 
 let loading: Promise<FaceModel> | null = null;
+const detector = new FusedSsdMobilenetv1();
 let loads = 0;
 
 /** How many times the backend and weights have actually been loaded in this process. */
@@ -115,7 +110,7 @@ async function load(): Promise<FaceModel> {
   await tf.ready();
   tf.enableProdMode();
   const dir = faceModelDir();
-  await faceapi.nets.ssdMobilenetv1.loadFromDisk(dir);
+  await detector.loadFromDisk(dir);
   await faceapi.nets.faceLandmark68Net.loadFromDisk(dir);
   await faceapi.nets.ageGenderNet.loadFromDisk(dir);
   const model: FaceModel = {
@@ -143,7 +138,8 @@ async function withInput<T>(
       `detect: expected ${width} × ${height} RGBA pixels (${width * height * 4} bytes), got ${data.length}.`,
     );
   }
-  const rgb = new Uint8Array(width * height * 3);
+  // Int32, the tensor's own type: from a Uint8Array tfjs would first convert a second copy.
+  const rgb = new Int32Array(width * height * 3);
   for (let i = 0, j = 0; j < rgb.length; i += 4, j += 3) {
     rgb[j] = data[i]!;
     rgb[j + 1] = data[i + 1]!;
@@ -171,28 +167,37 @@ function detectedFace(r: FullResult): DetectedFace {
 
 const area = (face: { box: FaceBox }): number => face.box.width * face.box.height;
 
+/** The faces the detector finds, as face-api's task chains take them. */
+async function locateFaces(input: faceapi.tf.Tensor3D) {
+  return (await detector.locateFaces(input, detectorOptions)).map((d) =>
+    faceapi.extendWithFaceDetection({}, d),
+  );
+}
+
 function detect(image: DecodedImage): Promise<DetectedFace[]> {
   return withInput(image, async (input) => {
-    const results = await faceapi
-      .detectAllFaces(input, detectorOptions)
-      .withFaceLandmarks()
-      .withAgeAndGender();
+    // What detectAllFaces(…).withFaceLandmarks().withAgeAndGender() does, with our detector.
+    const results = await new faceapi.DetectAllFaceLandmarksTask(
+      locateFaces(input),
+      input,
+      false,
+    ).withAgeAndGender();
     return results.map(detectedFace).sort((a, b) => area(b) - area(a));
   });
 }
 
 function readLargest(image: DecodedImage): Promise<LargestFace> {
   return withInput(image, async (input) => {
-    const detections = await faceapi.detectAllFaces(input, detectorOptions);
+    const detections = await locateFaces(input);
     // The first of the largest, as detect's stable sort puts first.
-    const largest = detections.reduce<faceapi.FaceDetection | null>(
-      (best, d) => (best === null || area(d) > area(best) ? d : best),
+    const largest = detections.reduce<(typeof detections)[number] | null>(
+      (best, d) => (best === null || area(d.detection) > area(best.detection) ? d : best),
       null,
     );
     if (!largest) return { faceCount: 0, largest: null };
     // face-api's own single-face chain, fed the chosen detection: the same crops, landmarks, aligned
-    // box and age pass that detectAllFaces(…).withFaceLandmarks().withAgeAndGender() makes per face.
-    const parent = Promise.resolve(faceapi.extendWithFaceDetection({}, largest));
+    // box and age pass that DetectAllFaceLandmarksTask(…).withAgeAndGender() makes per face.
+    const parent = Promise.resolve(largest);
     const result = await new faceapi.DetectSingleFaceLandmarksTask(parent, input, false).withAgeAndGender();
     if (!result) throw new Error('readLargest: the landmark pass lost the face');
     return { faceCount: detections.length, largest: detectedFace(result) };

@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { decode as decodeJpegJs } from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
-import { decodeImage, ImageDecodeError } from './decode-image.ts';
+import { decodeImage, ImageDecodeError, resizeRgba } from './decode-image.ts';
 import { faceModelDir } from './face-model.ts';
-import { decodeJpegTurbo } from './jpeg-turbo.ts';
+import { decodeJpegTurbo, jpegScaleDivisor } from './jpeg-turbo.ts';
 
 const sample = new Uint8Array(readFileSync(path.join(faceModelDir(), '..', 'demo', 'sample1.jpg')));
 const acceptAll = (): void => undefined;
@@ -45,6 +45,35 @@ describe('decodeJpegTurbo', () => {
     expect(decodeJpegTurbo(sample.subarray(0, 60_000), acceptAll)).toBeNull();
     expect(decodeJpegTurbo(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), acceptAll)).toBeNull();
     expect(decodeJpegTurbo(sample, acceptAll)?.width).toBe(1920);
+  });
+});
+
+describe('decoding at a DCT scale', () => {
+  it('picks the largest of 1/2, 1/4 and 1/8 that keeps the long side at the size asked for', () => {
+    expect(jpegScaleDivisor(1920, 1280, 768)).toBe(2);
+    expect(jpegScaleDivisor(1280, 1920, 768)).toBe(2);
+    expect(jpegScaleDivisor(6000, 4000, 768)).toBe(4);
+    expect(jpegScaleDivisor(6144, 4096, 768)).toBe(8);
+    expect(jpegScaleDivisor(1534, 1000, 768)).toBe(1);
+    expect(jpegScaleDivisor(1535, 1000, 768)).toBe(2);
+    expect(jpegScaleDivisor(1920, 1280, Infinity)).toBe(1);
+    expect(jpegScaleDivisor(1920, 1280, 0)).toBe(1);
+    expect(jpegScaleDivisor(1920, 1280, Number.NaN)).toBe(1);
+  });
+
+  it('decodes the same picture smaller: within two levels of the full decode box-filtered to its size', () => {
+    const half = decodeJpegTurbo(sample, acceptAll, 768);
+    expect(half && [half.width, half.height]).toEqual([960, 640]);
+    const reference = resizeRgba(decodeJpegTurbo(sample, acceptAll)!, 960);
+    let total = 0;
+    for (let i = 0; i < reference.data.length; i++) total += Math.abs(half!.data[i]! - reference.data[i]!);
+    expect(total / reference.data.length).toBeLessThan(2);
+  });
+
+  it('still shows `accept` the full size, which the pixel limit is about', () => {
+    const seen: number[][] = [];
+    decodeJpegTurbo(sample, (width, height) => void seen.push([width, height]), 768);
+    expect(seen).toEqual([[1920, 1280]]);
   });
 });
 

@@ -102,13 +102,30 @@ function turbo(): TurboExports | null {
 }
 
 /**
- * Decodes `bytes` to RGBA at full size. `accept` sees the header's width and height before any pixel
- * is decoded and may throw to refuse them (its error is rethrown). Returns null when this decoder
- * cannot decode the file cleanly; the caller then uses jpeg-js.
+ * The DCT scale divisor (1, 2, 4 or 8) to decode a `width` × `height` JPEG at so that its long side
+ * is still at least `atLeast` pixels: the largest such divisor.
+ */
+export function jpegScaleDivisor(width: number, height: number, atLeast: number): number {
+  const longSide = Math.max(width, height);
+  // No size (0, negative, NaN) means no downscale, as resizeRgba reads it: decode whole.
+  if (!(atLeast > 0)) return 1;
+  for (const divisor of [8, 4, 2]) if (Math.ceil(longSide / divisor) >= atLeast) return divisor;
+  return 1;
+}
+
+/**
+ * Decodes `bytes` to RGBA. `accept` sees the header's width and height before any pixel is decoded
+ * and may throw to refuse them (its error is rethrown). Returns null when this decoder cannot decode
+ * the file cleanly; the caller then uses jpeg-js.
+ *
+ * With `atLeast`, a photo more than twice that size on its long side is decoded at 1/2, 1/4 or 1/8
+ * scale ({@link jpegScaleDivisor}): libjpeg then runs a reduced inverse DCT on each block's low
+ * frequencies, so the smaller picture costs less to decode and to downscale than the full one.
  */
 export function decodeJpegTurbo(
   bytes: Uint8Array,
   accept: (width: number, height: number) => void,
+  atLeast = Infinity,
 ): { width: number; height: number; data: Uint8Array } | null {
   const x = turbo();
   if (!x) return null;
@@ -131,12 +148,16 @@ export function decodeJpegTurbo(
       x.tjDecompressHeader3(handle, src, bytes.byteLength, meta, meta + 4, meta + 8, meta + 12) !== 0
     )
       return null;
-    const [width = 0, height = 0] = new Int32Array(x.memory.buffer, meta, 2);
+    const [fullWidth = 0, fullHeight = 0] = new Int32Array(x.memory.buffer, meta, 2);
     try {
-      accept(width, height);
+      accept(fullWidth, fullHeight);
     } catch (refusal) {
       throw new Refused(refusal);
     }
+    // TurboJPEG scales to the largest factor that fits the size asked for, rounding up as here.
+    const divisor = jpegScaleDivisor(fullWidth, fullHeight, atLeast);
+    const width = Math.ceil(fullWidth / divisor);
+    const height = Math.ceil(fullHeight / divisor);
     const length = width * height * 4;
     const dst = alloc(length);
     if (x.tjDecompress2(handle, src, bytes.byteLength, dst, width, 0, height, TJPF_RGBA, 0) !== 0)

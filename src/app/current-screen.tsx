@@ -62,10 +62,20 @@ export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsRea
     if (currentId !== undefined) onScreen?.(currentId);
   }, [currentId, onScreen]);
 
-  // Start the new screen at its top, and move focus to it so screen readers announce it.
+  // Start a screen that replaces another at its top, and move focus to it so screen readers announce
+  // it. Not the page's first screen: a page load starts at the top and is read from there, and that
+  // screen may still be hydrating (the heading the build drew is not React's to change yet).
   const mainRef = useRef<HTMLDivElement>(null);
   const viewId = shown?.id;
-  useEffect(() => (viewId === undefined ? undefined : arriveAt(window, mainRef.current)), [viewId]);
+  const pageLoaded = useRef(false);
+  useEffect(() => {
+    if (viewId === undefined) return undefined;
+    if (!pageLoaded.current) {
+      pageLoaded.current = true;
+      return undefined;
+    }
+    return arriveAt(window, mainRef.current);
+  }, [viewId]);
 
   if (!shown) return null;
   const { screen } = shown;

@@ -44,7 +44,7 @@ describe('firstScreenCode', () => {
     expect(needResults).toHaveBeenCalledTimes(1);
   });
 
-  it('renders anyway after the cap, when a chunk fails, and at once on a path that is no route', async () => {
+  it('renders anyway after the cap, and when a chunk fails', async () => {
     const path = routed((s) => s.kind === 'slider')?.route ?? '';
     const wait = vi.fn(() => Promise.resolve());
     await firstScreenCode({ flow, path, preload: never, needResults: never, wait, capMs: 5 });
@@ -58,8 +58,11 @@ describe('firstScreenCode', () => {
         wait: never,
       }),
     ).resolves.toBeUndefined();
-    const preload = vi.fn(never);
+  });
+
+  it("waits for the not-found screen's code on a path that is no route (the build drew that page)", async () => {
+    const preload = vi.fn(() => Promise.resolve());
     await firstScreenCode({ flow, path: '/no-such-page', preload, needResults: never, wait: never });
-    expect(preload).not.toHaveBeenCalled();
+    expect(preload).toHaveBeenCalledWith(flow.screens[flow.notFound]?.kind);
   });
 });

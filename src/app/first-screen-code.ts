@@ -11,7 +11,7 @@ import { routeTable } from '../engine/routes.ts';
 import { readsResult } from '../engine/screen-view.ts';
 
 export interface FirstScreenCodeOptions {
-  flow: Pick<Flow, 'screens' | 'settings'>;
+  flow: Pick<Flow, 'screens' | 'settings' | 'notFound'>;
   path: string;
   /** Loads a kind's renderer (registry.ts's preloadRenderer). */
   preload: (kind: ScreenKind) => Promise<void>;
@@ -31,7 +31,8 @@ export function firstScreenCode({
   wait,
   capMs = 1000,
 }: FirstScreenCodeOptions): Promise<void> {
-  const id = routeTable(flow).screenFor(path);
+  // An address that is no page opens the not-found screen (drawn by the build, hydrated once its code is in).
+  const id = routeTable(flow).screenFor(path) ?? flow.notFound;
   const screen = id !== undefined && Object.hasOwn(flow.screens, id) ? flow.screens[id] : undefined;
   if (!screen) return Promise.resolve();
   const code = Promise.all([preload(screen.kind), readsResult(screen) ? needResults() : null]);

@@ -30,10 +30,12 @@ export interface FunnelAppProps {
   onScreen?: (screenId: string) => void;
   /** Idle time to draw the next screen in ahead of the tap (see predicted-view.ts); none in tests. */
   idle?: IdleScheduler;
+  /** The address the visitor opened (default: the window's; the build's prerender has no window). */
+  path?: string;
 }
 
 /** Runs a flow: the machine, the address bar, the storage and the current screen (in an error boundary). */
-export function FunnelApp({ flow, ports, results, storage, onScreen, idle }: FunnelAppProps) {
+export function FunnelApp({ flow, ports, results, storage, onScreen, idle, path }: FunnelAppProps) {
   const { machine, routes } = useMemo(
     () => ({ machine: compiledMachine(flow, { ports, deriveResult: results.derive }), routes: routeTable(flow) }),
     [flow, ports, results],
@@ -57,8 +59,8 @@ export function FunnelApp({ flow, ports, results, storage, onScreen, idle }: Fun
   );
   // A session left by another flow version, or on a screen that is gone, restarts cleanly.
   const input = useMemo(
-    () => resumeSession(storage, flow, window.location.pathname),
-    [storage, flow],
+    () => resumeSession(storage, flow, path ?? window.location.pathname),
+    [storage, flow, path],
   );
   const actor = useActorRef(machine, { input });
 

@@ -1,13 +1,14 @@
 import '../components/tokens.css';
-import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { lazy, startTransition, Suspense } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import baseFlow from 'virtual:flow';
 import { applyPatches } from '../engine/apply-patches.ts';
-import { loadSession } from '../engine/storage.ts';
+import { loadSession, resumeSession } from '../engine/storage.ts';
 import { preloadRenderer } from '../screens/registry.ts';
 import { backendConfig } from '../tracking/backend-config.ts';
 import { deferPixel } from '../tracking/deferred-pixel.ts';
 import { createAppPorts } from './app-ports.ts';
+import { AppTree, matchesPrerender } from './app-tree.tsx';
 import { compiledMachine } from './compiled-machine.ts';
 import { startExperiments } from './experiments.ts';
 import { firstScreenCode } from './first-screen-code.ts';
@@ -86,41 +87,53 @@ const ports = createAppPorts({
   ),
 });
 
+// A direct load renders once its screen's code is in (preloaded alongside the entry): one pass, no spinner.
+// The build drew most pages already (vite-plugin-prerender.ts): when that drawing is exactly this
+// visit's first render, React adopts it (hydrates, in a transition, so the work is split in short
+// tasks) instead of drawing it again; otherwise it draws over it.
+const path = window.location.pathname;
+const prerendered = matchesPrerender(
+  root.dataset,
+  path,
+  flow,
+  resumeSession(session, flow, path),
+  visit.assignments,
+);
 // The rest of the startup runs after the entry's task, one piece per task (each timer is a task of its
 // own), so none of them is a long task on a slow phone: first finding the screen the address opens
-// and asking for its code (preloaded alongside the entry), then compiling the machine while that code
-// loads, so the first render finds it compiled.
+// and asking for its code, then compiling the machine while that code loads, so the first render
+// finds it compiled.
 const firstCode = wait(0).then(() =>
-  firstScreenCode({
-    flow,
-    path: window.location.pathname,
-    preload: preloadRenderer,
-    needResults: results.need,
-    wait,
-  }),
+  firstScreenCode({ flow, path, preload: preloadRenderer, needResults: results.need, wait }),
 );
 const machineCompiled = wait(0).then(() => {
   compiledMachine(flow, { ports, deriveResult: results.derive });
 });
-
-// A direct load renders once its screen's code is in: one pass, no spinner.
-void Promise.all([firstCode, machineCompiled]).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <FunnelApp
-        flow={flow}
-        ports={ports}
-        results={results}
-        storage={session}
-        onScreen={prefetch.visit}
-        idle={idle}
-      />
-      <Suspense fallback={null}>
-        <AdConsent />
-      </Suspense>
-    </StrictMode>,
-  ),
-);
+void Promise.all([firstCode, machineCompiled]).then(() => {
+  const tree = (
+    <AppTree
+      app={
+        <FunnelApp
+          flow={flow}
+          ports={ports}
+          results={results}
+          storage={session}
+          onScreen={prefetch.visit}
+          idle={idle}
+          path={path}
+        />
+      }
+      later={
+        <Suspense fallback={null}>
+          <AdConsent />
+        </Suspense>
+      }
+    />
+  );
+  // A drawing that doesn't match after all is drawn again by React (and reported as an error).
+  if (prerendered) startTransition(() => void hydrateRoot(root, tree));
+  else createRoot(root).render(tree);
+});
 
 /** Resolves with `value` in an idle task of its own: what runs on it is not part of the current task. */
 function inIdleTask<T>(value: T): Promise<T> {

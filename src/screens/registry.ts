@@ -1,7 +1,5 @@
 import { createElement, lazy, type ComponentType } from 'react';
 import type { ScreenKind } from '../engine/flow-model.ts';
-import { NotFoundScreen } from './not-found/not-found.tsx';
-import { RedirectScreen } from './redirect/redirect.tsx';
 import type { ScreenProps } from './screen-props.ts';
 
 /** One renderer per screen kind, each taking the props of its own kind. */
@@ -40,8 +38,9 @@ function split<K extends ScreenKind>(load: () => Promise<ComponentType<ScreenPro
   return { Renderer, preload: () => fetchOnce().then(() => undefined), isLoaded: () => loaded !== undefined };
 }
 
-// Only the first screen's kind (redirect: 'Starting assessment...') and not-found are eager; every other
-// renderer is split off the first screen's bundle and fetched in the order the visitor meets it.
+// Every renderer is split off the first screen's bundle and fetched in the order the visitor meets it.
+// The build draws every page already (prerendered), and a direct load hydrates it once its screen's
+// chunk is in (first-screen-code.ts), which the page's route preload map fetches alongside the entry.
 const split_ = {
   content: split(() => import('./content/content.tsx').then((m) => m.ContentScreen)),
   form: split(() => import('./form/form.tsx').then((m) => m.FormScreen)),
@@ -51,15 +50,17 @@ const split_ = {
   calculating: split(() => import('./calculating/calculating.tsx').then((m) => m.CalculatingScreen)),
   'photo-upload': split(() => import('./photo-upload/photo-upload.tsx').then((m) => m.PhotoUploadScreen)),
   reveal: split(() => import('./reveal/reveal.tsx').then((m) => m.RevealScreen)),
+  'not-found': split(() => import('./not-found/not-found.tsx').then((m) => m.NotFoundScreen)),
+  redirect: split(() => import('./redirect/redirect.tsx').then((m) => m.RedirectScreen)),
 };
 
 /**
  * The renderer of every screen kind. `satisfies` makes a kind without a renderer, or a renderer for
- * the wrong kind, a compile error. The first screen’s kind (redirect) and not-found are eager; the
- * split ones suspend until their chunk is in (see {@link isRendererLoaded} and {@link preloadRenderer}).
+ * the wrong kind, a compile error. Each suspends until its chunk is in (see {@link isRendererLoaded}
+ * and {@link preloadRenderer}).
  */
 export const screenRenderers = {
-  redirect: RedirectScreen,
+  redirect: split_.redirect.Renderer,
   content: split_.content.Renderer,
   'multi-select': split_['multi-select'].Renderer,
   'single-choice': split_['single-choice'].Renderer,
@@ -68,7 +69,7 @@ export const screenRenderers = {
   calculating: split_.calculating.Renderer,
   'photo-upload': split_['photo-upload'].Renderer,
   reveal: split_.reveal.Renderer,
-  'not-found': NotFoundScreen,
+  'not-found': split_['not-found'].Renderer,
 } satisfies ScreenRenderers;
 
 /** The split kinds' load state by kind; eager kinds have none. */

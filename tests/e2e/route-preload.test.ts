@@ -3,7 +3,7 @@
  * not after it. The entry's response is held back; the route preload map in index.html must still
  * request the current screen's renderer chunk (and its stylesheet), which without it would only be
  * asked for once the entry had run. Also: the page still draws once the entry is let through, with no
- * spinner, and a page that maps to nothing (not-found) preloads nothing.
+ * spinner, and a page that is no route preloads the not-found screen's code only.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -90,7 +90,7 @@ describe('the route preload map', () => {
     await expectScreen(page, firstQuestion());
   });
 
-  it('preloads no screen chunk on a page that is no route (the not-found screen is in the entry)', async () => {
+  it("preloads only the not-found screen's chunk on a page that is no route (the build drew that screen)", async () => {
     const { page } = await harness.open();
     const { requested, release } = await loadWithEntryHeld(page, '/no-such-page', 300);
     const chunks = new Set(
@@ -98,7 +98,7 @@ describe('the route preload map', () => {
         .filter(([source]) => source.startsWith('src/screens/'))
         .map(([, chunk]) => `/${chunk.file}`),
     );
-    expect(requested.filter((p) => chunks.has(p))).toEqual([]);
+    expect(requested.filter((p) => chunks.has(p))).toEqual([`/${rendererFile('not-found')}`]);
     await release();
   });
 });

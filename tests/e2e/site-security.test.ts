@@ -10,6 +10,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseHeadersFile } from '../../scripts/lib/site-headers.ts';
+import { pageFile } from '../../scripts/lib/prerender-pages.ts';
 import { flowPaths } from '../../scripts/lib/site-routes.ts';
 import { WAIT, buttonOf, expectScreen, flow, press, screenOf, tapOption } from './funnel.ts';
 import { SAMPLE_FACE_PHOTO, repoRoot, startHarness, type Harness, type TestPage } from './harness.ts';
@@ -57,11 +58,15 @@ describe('the built page', () => {
   it('ships its headers for static hosts in dist/_headers: a strict CSP without the pixel host', () => {
     const headers = shipped();
     const csp = headers['Content-Security-Policy'] ?? '';
-    // Only the page's own files, and exactly the build's inline script, by its hash.
-    const hashes = inlineScripts(readFileSync(join(dist, 'index.html'), 'utf8')).map(
-      (script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`,
-    );
-    expect(csp.split('; ')).toContain(`script-src 'self' ${hashes.join(' ')}`);
+    // Only the page's own files, and exactly the build's inline scripts, by their hashes: the route
+    // preload map, and the variant pick on a page an experiment changes.
+    const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+    const scripts = new Set(pages.flatMap((file) => inlineScripts(readFileSync(join(dist, file), 'utf8'))));
+    expect(scripts.size).toBe(2);
+    const hashes = [...scripts].map((script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`);
+    const scriptSrc = csp.split('; ').find((directive) => directive.startsWith('script-src '))?.split(' ') ?? [];
+    expect(scriptSrc.slice(0, 2)).toEqual(['script-src', "'self'"]);
+    expect(scriptSrc.slice(2).sort()).toEqual(hashes.sort());
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/unsafe-eval|unsafe-inline|facebook/);
     expect(flow.settings.pixelId).toBe('');
@@ -82,15 +87,17 @@ describe('the local server', () => {
     }
   });
 
-  it('answers every route and alias of the flow with 200, and unknown pages with 404 and the app', async () => {
+  it('answers every route and alias of the flow with 200 and its page, and unknown pages with 404 and the not-found page', async () => {
     const paths = flowPaths(JSON.parse(readFileSync(join(repoRoot, 'flows/skin-funnel.json'), 'utf8'))) ?? [];
     expect(paths.length).toBeGreaterThan(20);
-    const index = readFileSync(join(dist, 'index.html'), 'utf8');
+    // Each page is the file the build wrote for it (its screen prerendered), whatever the slash or query.
+    const pageOf = (path: string) => readFileSync(join(dist, pageFile(path.split('?')[0] ?? path)), 'utf8');
     for (const path of [...paths, '/quiz/age-selection/', '/quiz/step-4?utm_source=x']) {
       const response = await fetch(`${harness.baseUrl}${path}`, { headers: { accept: 'text/html' } });
       expect(response.status, path).toBe(200);
-      expect(await response.text(), path).toBe(index);
+      expect(await response.text(), path).toBe(pageOf(path));
     }
+    const notFoundPage = readFileSync(join(dist, '404.html'), 'utf8');
     for (const path of [
       '/nope',
       '/quiz/nope',
@@ -100,7 +107,7 @@ describe('the local server', () => {
     ]) {
       const response = await fetch(`${harness.baseUrl}${path}`, { headers: { accept: 'text/html' } });
       expect(response.status, path).toBe(404);
-      expect(await response.text(), path).toBe(index);
+      expect(await response.text(), path).toBe(notFoundPage);
     }
     const head = await fetch(`${harness.baseUrl}/nope`, { method: 'HEAD', headers: { accept: 'text/html' } });
     expect(head.status).toBe(404);

@@ -61,7 +61,7 @@ describe('npm start on another port', () => {
     const run = npmPreview([], { PORT: String(port) });
     const page = await waitForPage(port);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<div id="root">');
+    expect(await page.text()).toContain('<div id="root"');
     expect(run.output()).toContain(`:${port}/`);
   });
 

@@ -1,0 +1,52 @@
+/**
+ * The build's prerender (scripts/vite-plugin-prerender.ts loads this in Node): the HTML a fresh
+ * visitor's first render of a page draws, so the page shows its screen before any script has run,
+ * and main.tsx then hydrates that HTML instead of drawing it again. The tree is the one main.tsx
+ * renders (app-tree.tsx); nothing here runs in the browser.
+ */
+import { prerenderToNodeStream } from 'react-dom/static';
+import type { Flow } from '../engine/flow-model.ts';
+import type { FunnelPorts } from '../engine/ports.ts';
+import { routeTable } from '../engine/routes.ts';
+import { preloadRenderer } from '../screens/registry.ts';
+import { AppTree } from './app-tree.tsx';
+import { FunnelApp } from './funnel-app.tsx';
+import { lazyResults } from './lazy-results.ts';
+
+// The machine is built but never started in a prerender (effects don't run), so no port is called.
+const unused = () => {
+  throw new Error('the prerender called a port');
+};
+const inertPorts: FunnelPorts = {
+  tracking: {
+    screenViewed: unused,
+    journeyReached: unused,
+    stepTracked: unused,
+    saveLead: unused,
+    finalClick: unused,
+  },
+  analysis: { analyzePhoto: unused },
+  pixel: { track: unused },
+  navigation: { redirect: unused },
+  log: { warn: unused },
+};
+
+/**
+ * The HTML inside #root for a fresh visitor opening `path` (no stored session, the flow's base
+ * variant), or undefined when the path opens no screen.
+ */
+export async function prerenderPage(flow: Flow, path: string): Promise<string | undefined> {
+  const id = routeTable(flow).screenFor(path) ?? flow.notFound;
+  const screen = Object.hasOwn(flow.screens, id) ? flow.screens[id] : undefined;
+  if (!screen) return undefined;
+  await preloadRenderer(screen.kind);
+  // The result code is loaded before the render, as main.tsx does for a screen that shows a result.
+  const results = lazyResults(() => import('./result-code-chunk.ts').then((chunk) => chunk.resultCode));
+  await results.need();
+  const { prelude } = await prerenderToNodeStream(
+    <AppTree app={<FunnelApp flow={flow} ports={inertPorts} results={results} storage={null} path={path} />} />,
+  );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
+}
