@@ -9,7 +9,7 @@ describe('the parts a flow ships in', () => {
   it('keeps the result model out of the first screen and all of it in the later chunk', () => {
     const first = firstScreenFlow(flow);
     expect(Object.keys(first)).not.toEqual(expect.arrayContaining(['computations']));
-    expect(['computations', 'tables', 'analyses', 'samples', 'tracking'].some((key) => key in first)).toBe(false);
+    expect(['computations', 'tables', 'analyses', 'samples', 'tracking', '$schema'].some((key) => key in first)).toBe(false);
     expect(resultModel(flow)).toEqual({
       computations: flow.computations,
       tables: flow.tables,

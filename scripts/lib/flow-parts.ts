@@ -10,9 +10,15 @@ import { gzipSync } from 'node:zlib';
 import type { Flow } from '../../src/engine/flow.gen.ts';
 import { FIRST_SCREEN_BUDGET_BYTES } from './first-screen.ts';
 
-/** The flow without its result model, samples and tracking: what the first screen's bundle holds. */
-export function firstScreenFlow(flow: Flow): Omit<Flow, 'computations' | 'tables' | 'analyses' | 'samples' | 'tracking'> {
+/**
+ * The flow without its result model, samples and tracking: what the first screen's bundle holds. The
+ * `$schema` link is for editors only, so it is left out too.
+ */
+export function firstScreenFlow(
+  flow: Flow,
+): Omit<Flow, 'computations' | 'tables' | 'analyses' | 'samples' | 'tracking' | '$schema'> {
   const {
+    $schema: _schema,
     computations: _computations,
     tables: _tables,
     analyses: _analyses,

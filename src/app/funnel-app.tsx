@@ -1,8 +1,8 @@
 import 'virtual:flow-theme.css';
 import { useActorRef } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ScreenErrorBoundary } from '../components/screen-error-boundary.tsx';
-import { compileFlow, type FunnelSnapshot } from '../engine/compile-flow.ts';
+import type { FunnelSnapshot } from '../engine/compile-flow.ts';
 import type { ScreenEvent } from '../engine/events.ts';
 import type { Flow } from '../engine/flow-model.ts';
 import type { FunnelPorts } from '../engine/ports.ts';
@@ -12,6 +12,7 @@ import { createScopeBuilder } from '../engine/scope.ts';
 import { currentScreenId } from '../engine/screen-view.ts';
 import { resumeSession, saveSession } from '../engine/storage.ts';
 import { syncUrl } from '../engine/url-sync.ts';
+import { compiledMachine } from './compiled-machine.ts';
 import type { LazyResults } from './lazy-results.ts';
 import { CurrentScreen } from './current-screen.tsx';
 import type { IdleScheduler } from './screen-prefetch.ts';
@@ -36,14 +37,15 @@ export interface FunnelAppProps {
 /** Runs a flow: the machine, the address bar, the storage and the current screen (in an error boundary). */
 export function FunnelApp({ flow, ports, results, storage, onScreen, idle, path }: FunnelAppProps) {
   const { machine, routes } = useMemo(
-    () => ({ machine: compileFlow(flow, { ports, deriveResult: results.derive }), routes: routeTable(flow) }),
+    () => ({ machine: compiledMachine(flow, { ports, deriveResult: results.derive }), routes: routeTable(flow) }),
     [flow, ports, results],
   );
   const [resultsReady, setResultsReady] = useState(results.isReady);
   useEffect(() => {
     let live = true;
+    // A transition: every screen on show draws again with the result, in slices between other work.
     results.ready.then(
-      () => live && setResultsReady(true),
+      () => live && startTransition(() => setResultsReady(true)),
       () => undefined,
     );
     return () => {

@@ -9,6 +9,7 @@ import { backendConfig } from '../tracking/backend-config.ts';
 import { deferPixel } from '../tracking/deferred-pixel.ts';
 import { createAppPorts } from './app-ports.ts';
 import { AppTree, matchesPrerender } from './app-tree.tsx';
+import { compiledMachine } from './compiled-machine.ts';
 import { startExperiments } from './experiments.ts';
 import { firstScreenCode } from './first-screen-code.ts';
 import { FunnelApp } from './funnel-app.tsx';
@@ -45,22 +46,31 @@ const afterResults = Promise.all([afterScreens, results.ready]).then(
 const landing = afterResults
   .then(() => import('../tracking/landing.ts'))
   .then(({ rememberLanding }) => rememberLanding(session, arrival.referrer, arrival.search));
-const ads = Promise.all([afterResults.then(() => import('./ads-chunk.tsx')), landing]).then(([chunk, { referrer }]) =>
-  chunk.startAds({
-    settings: flow.settings,
-    envPixelId: import.meta.env.VITE_META_PIXEL_ID,
-    referrer,
-    local,
-    session,
-  }),
-);
+// The ad code and the backend code each start in an idle task of their own (ads first), not together
+// in the task in which the last of their chunks arrived.
+const ads = Promise.all([afterResults.then(() => import('./ads-chunk.tsx')), landing])
+  .then(inIdleTask)
+  .then(([chunk, { referrer }]) =>
+    chunk.startAds({
+      settings: flow.settings,
+      envPixelId: import.meta.env.VITE_META_PIXEL_ID,
+      referrer,
+      local,
+      session,
+    }),
+  );
 const AdConsent = lazy(() => ads.then(({ AdConsent }) => ({ default: AdConsent })));
 const ports = createAppPorts({
   config,
   sessionId: loadSession(session, flow).sessionId,
   local,
   session,
-  landing,
+  landing: ads
+    .then(
+      () => landing,
+      () => landing,
+    )
+    .then(inIdleTask),
   experiments: {
     visitorId: visit.visitorId,
     assignments: visit.assignments,
@@ -89,13 +99,17 @@ const prerendered = matchesPrerender(
   resumeSession(session, flow, path),
   visit.assignments,
 );
-void firstScreenCode({
-  flow,
-  path,
-  preload: preloadRenderer,
-  needResults: results.need,
-  wait: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
-}).then(() => {
+// The rest of the startup runs after the entry's task, one piece per task (each timer is a task of its
+// own), so none of them is a long task on a slow phone: first finding the screen the address opens
+// and asking for its code, then compiling the machine while that code loads, so the first render
+// finds it compiled.
+const firstCode = wait(0).then(() =>
+  firstScreenCode({ flow, path, preload: preloadRenderer, needResults: results.need, wait }),
+);
+const machineCompiled = wait(0).then(() => {
+  compiledMachine(flow, { ports, deriveResult: results.derive });
+});
+void Promise.all([firstCode, machineCompiled]).then(() => {
   const tree = (
     <AppTree
       app={
@@ -120,6 +134,16 @@ void firstScreenCode({
   if (prerendered) startTransition(() => void hydrateRoot(root, tree));
   else createRoot(root).render(tree);
 });
+
+/** Resolves with `value` in an idle task of its own: what runs on it is not part of the current task. */
+function inIdleTask<T>(value: T): Promise<T> {
+  return new Promise((resolve) => idle(() => resolve(value)));
+}
+
+/** Resolves after `ms` (0: in a later task, so what follows is not part of the current one). */
+function wait(ms: number): Promise<void> {
+  return new Promise((resolve) => window.setTimeout(resolve, ms));
+}
 
 function safeStorage(get: () => Storage): Storage | null {
   try {

@@ -51,4 +51,34 @@ describe('createScreenPrefetch', () => {
     expect(fetched).toEqual(['slider', 'form']);
     await expect(prefetch.screensLoaded).resolves.toBeUndefined();
   });
+
+  it('reads the graph in idle time, for the screen visited last', async () => {
+    const screens = {
+      a: { kind: 'content', next: 'b' },
+      b: { kind: 'slider', next: 'c' },
+      c: { kind: 'form' },
+    } as unknown as Flow['screens'];
+    const read: string[] = [];
+    const flow = {
+      screens: new Proxy(screens, {
+        get: (target, key) => (read.push(String(key)), Reflect.get(target, key)),
+      }),
+    };
+    const fetched: ScreenKind[] = [];
+    const idle: (() => void)[] = [];
+    const prefetch = createScreenPrefetch({
+      flow,
+      preload: (kind) => (fetched.push(kind), Promise.resolve()),
+      idle: (task) => idle.push(task),
+    });
+    prefetch.visit('a');
+    prefetch.visit('b');
+    expect(read).toEqual([]);
+    while (idle.length > 0) {
+      idle.shift()?.();
+      await Promise.resolve();
+      await Promise.resolve();
+    }
+    expect(fetched).toEqual(['slider', 'form']);
+  });
 });

@@ -25,21 +25,28 @@ export interface ScreenPrefetch {
 export function createScreenPrefetch({ flow, preload, idle }: ScreenPrefetchOptions): ScreenPrefetch {
   const tried = new Set<ScreenKind>();
   let order: ScreenKind[] = [];
+  // The screen visited last, whose upcoming kinds are read from the graph in idle time (not in the
+  // screen's own startup task).
+  let visited: string | undefined;
   let busy = false;
   let finish = () => {};
   const screensLoaded = new Promise<void>((resolve) => {
     finish = resolve;
   });
 
+  // One idle task per chunk: the chunks' code is evaluated in tasks of their own.
   const pump = () => {
     if (busy) return;
-    const kind = order.find((k) => !tried.has(k));
-    if (kind === undefined) {
-      finish();
-      return;
-    }
     busy = true;
     idle(() => {
+      if (visited !== undefined) order = upcomingKinds(flow, visited);
+      visited = undefined;
+      const kind = order.find((k) => !tried.has(k));
+      if (kind === undefined) {
+        busy = false;
+        finish();
+        return;
+      }
       // A failed chunk is not retried here: rendering its screen fetches it again.
       void preload(kind)
         .catch(() => undefined)
@@ -53,7 +60,7 @@ export function createScreenPrefetch({ flow, preload, idle }: ScreenPrefetchOpti
 
   return {
     visit(screenId) {
-      order = upcomingKinds(flow, screenId);
+      visited = screenId;
       pump();
     },
     screensLoaded,

@@ -28,7 +28,11 @@ export function syncUrl(actor: Actor<FunnelMachine>, flow: Flow, routes: RouteTa
     // Transient screens and the not-found page keep the address the visitor typed.
     if (route === undefined || id === flow.notFound) return;
     const state = { screen: id };
-    if (first) win.history.replaceState(state, '', route + win.location.search + win.location.hash);
+    // An address that already is the route stays as it is: a history call at load costs a slow phone
+    // several milliseconds of the first screen's startup for nothing.
+    if (first) {
+      if (win.location.pathname !== route) win.history.replaceState(state, '', route + win.location.search + win.location.hash);
+    }
     else if (popping || leavingTimed) win.history.replaceState(state, '', route);
     else if (win.location.pathname !== route) win.history.pushState(state, '', route);
   };

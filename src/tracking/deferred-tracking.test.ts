@@ -42,6 +42,18 @@ describe('deferTracking', () => {
     expect(real.calls).toContainEqual(expect.objectContaining({ type: 'leadSaved', id: 'lead-1' }));
   });
 
+  it('sends a lead saved before the adapter loaded before the calls made after it', async () => {
+    const adapter = deferred();
+    const real = createMemoryTracking();
+    const port = deferTracking(adapter.promise, vi.fn());
+    port.screenViewed({ step: 'form' }, 'form', visitor);
+    const saved = port.saveLead({ ...visitor, leadId: 'lead-3' });
+    port.screenViewed({ step: 'after-form' }, 'after-form', visitor);
+    adapter.resolve(real);
+    await expect(saved).resolves.toEqual({ id: 'lead-3' });
+    expect(real.calls.map((call) => call.type)).toEqual(['screenViewed', 'leadSaved', 'screenViewed']);
+  });
+
   it('logs and drops queued calls when the adapter fails to load, and lead saves reject', async () => {
     const adapter = deferred();
     const log = vi.fn();
@@ -50,7 +62,8 @@ describe('deferTracking', () => {
     const saved = port.saveLead({ ...visitor, leadId: 'lead-2' });
     adapter.reject(new Error('chunk failed'));
     await expect(saved).rejects.toThrow('chunk failed');
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('1 tracking calls were not sent'));
+    // The view and the lead save, which rejects so the visitor is told.
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('2 tracking calls were not sent'));
     expect(() => port.finalClick(visitor)).not.toThrow();
   });
 });

@@ -17,6 +17,15 @@ export function deferTracking(adapter: Promise<TrackingPort>, log: (message: str
     stepTracked: (step, visitor) => later((port) => port.stepTracked(step, visitor)),
     finalClick: (visitor) => later((port) => port.finalClick(visitor)),
     // Once the adapter is here the save is enqueued at once, so it stays ahead of later calls.
-    saveLead: async (visitor) => (current() ?? (await adapter)).saveLead(visitor),
+    // Before the adapter arrives, a lead save takes its place among the queued calls: the calls made
+    // after it (the next screen's view) are sent after it, as they are once the adapter is in.
+    saveLead: (visitor) => {
+      const ready = current();
+      if (ready) return ready.saveLead(visitor);
+      return new Promise((resolve, reject) => {
+        later((port) => resolve(port.saveLead(visitor)));
+        adapter.catch(reject);
+      });
+    },
   };
 }
