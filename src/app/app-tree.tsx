@@ -2,7 +2,7 @@
  * The page's React tree, the same in the browser (main.tsx) and in the build's prerender
  * (prerender-screen.tsx), so hydration finds exactly the HTML the build wrote; and when to hydrate it.
  */
-import { StrictMode, useEffect, useState, type ReactNode } from 'react';
+import { StrictMode, useSyncExternalStore, type ReactNode } from 'react';
 import type { Assignment } from '../engine/experiment-assignment.ts';
 import type { Flow } from '../engine/flow-model.ts';
 import type { FunnelInput } from '../engine/funnel-context.ts';
@@ -21,10 +21,16 @@ export function AppTree({ app, later }: { app: ReactNode; later?: ReactNode }) {
   );
 }
 
+const noSubscription = () => () => undefined;
+
+/** Its children in the browser; nothing in the prerender, nor while React hydrates its HTML. */
 function AfterFirstRender({ children }: { children: ReactNode }) {
-  const [shown, setShown] = useState(false);
-  useEffect(() => setShown(true), []);
-  return shown ? children : null;
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return inBrowser ? children : null;
 }
 
 /** What the build wrote on #root (its data- attributes): the path drawn for, and the variant shown. */
