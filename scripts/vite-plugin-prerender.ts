@@ -5,29 +5,19 @@
  * not-found page goes to 404.html; the site plugin points `_redirects` at each page's own file.
  */
 import react from '@vitejs/plugin-react';
-import { relative, resolve } from 'node:path';
+import { relative } from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import { applyPatches } from '../src/engine/apply-patches.ts';
 import type { Flow } from '../src/engine/flow-model.ts';
-import { flowFile } from './lib/flow-path.ts';
 import { prerenderSite, type PrerenderedSite } from './lib/prerender-pages.ts';
 import { flowPaths } from './lib/site-routes.ts';
 import { flowPlugin } from './vite-plugin-flow.ts';
+import { builtFlowFile } from './lib/built-flow-file.ts';
 
 export const PRERENDER_PLUGIN = 'funnel-prerender';
 
 interface PrerenderModule {
   prerenderPage(flow: Flow, path: string): Promise<string | undefined>;
-}
-
-/** The flow file the flow plugin serves (so the pages follow the funnel built), else FLOW's. */
-function builtFlowFile(config: ResolvedConfig): string {
-  const api: unknown = config.plugins.find((plugin) => plugin.name === 'funnel-flow')?.api;
-  const path: unknown =
-    api && typeof api === 'object' && 'flowPath' in api && typeof api.flowPath === 'function'
-      ? api.flowPath()
-      : undefined;
-  return typeof path === 'string' ? path : resolve(config.root, flowFile());
 }
 
 /** Draws the pages in Node, through a Vite server of its own (the app's modules, CSS module names and flow). */

@@ -5,27 +5,17 @@
  * allows exactly that script in the CSP.
  */
 import { readFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { relative } from 'node:path';
 import type { Plugin, ResolvedConfig, Rollup } from 'vite';
-import { flowFile } from './lib/flow-path.ts';
 import { routePreloads, routePreloadScript, scriptHashSource, type BuiltChunk } from './lib/route-preload.ts';
 import { validateFlowText } from '../src/engine/validation/validate-flow.ts';
+import { builtFlowFile } from './lib/built-flow-file.ts';
 
 export const ROUTE_PRELOAD_PLUGIN = 'funnel-route-preload';
 
 /** What the site plugin reads: the CSP sources of the inline scripts this build writes. */
 export interface RoutePreloadApi {
   scriptHashes(bundle: Rollup.OutputBundle): string[];
-}
-
-/** The flow file the flow plugin serves (so the map follows the funnel built), else FLOW's. */
-function builtFlowFile(config: ResolvedConfig): string {
-  const api: unknown = config.plugins.find((plugin) => plugin.name === 'funnel-flow')?.api;
-  const path: unknown =
-    api && typeof api === 'object' && 'flowPath' in api && typeof api.flowPath === 'function'
-      ? api.flowPath()
-      : undefined;
-  return typeof path === 'string' ? path : resolve(config.root, flowFile());
 }
 
 function builtChunks(bundle: Rollup.OutputBundle): BuiltChunk[] {

@@ -16,23 +16,10 @@ import {
   type SiteHeaderOptions,
 } from './lib/site-headers.ts';
 import { flowPaths, isFlowPath, parseRedirectsFile, redirectsFileText } from './lib/site-routes.ts';
-import { flowFile } from './lib/flow-path.ts';
 import { pageFile } from './lib/prerender-pages.ts';
 import { PRERENDER_PLUGIN, type PrerenderApi } from './vite-plugin-prerender.ts';
 import { ROUTE_PRELOAD_PLUGIN } from './vite-plugin-route-preload.ts';
-
-/**
- * The flow file: the one the flow plugin serves when it is in the config (so the pages and headers
- * always follow the funnel that was built), else FLOW=flows/<name>.json, else the skin funnel.
- */
-function siteFlowFile(config: ResolvedConfig): string {
-  const api: unknown = config.plugins.find((plugin) => plugin.name === 'funnel-flow')?.api;
-  const path: unknown =
-    api && typeof api === 'object' && 'flowPath' in api && typeof api.flowPath === 'function'
-      ? api.flowPath()
-      : undefined;
-  return typeof path === 'string' ? path : resolve(config.root, flowFile());
-}
+import { builtFlowFile } from './lib/built-flow-file.ts';
 
 function readJson(path: string): unknown {
   try {
@@ -50,7 +37,7 @@ function readText(path: string): string | undefined {
 function headerOptions(config: ResolvedConfig, dev: boolean): SiteHeaderOptions {
   const env: Record<string, unknown> = config.env;
   const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-  const flow = readJson(siteFlowFile(config));
+  const flow = readJson(builtFlowFile(config));
   const settings: unknown =
     flow && typeof flow === 'object' && 'settings' in flow ? flow.settings : undefined;
   const flowPixel = settings && typeof settings === 'object' && 'pixelId' in settings ? settings.pixelId : '';
@@ -138,7 +125,7 @@ export function sitePlugin(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         if (!config) return;
-        const paths = flowPaths(readJson(siteFlowFile(config))) ?? [];
+        const paths = flowPaths(readJson(builtFlowFile(config))) ?? [];
         const pages = prerendered(config);
         const { styleHashes, ownFiles } = pages;
         const scriptHashes = [...inlineScriptHashes(config, bundle), ...pages.scriptHashes];
@@ -191,7 +178,7 @@ export function sitePlugin(): Plugin {
         if (fileExists(root, pathname) || (publicDir && fileExists(publicDir, pathname))) return next();
         // The flow is read on each page load, so an edited route counts at once; a flow that doesn't
         // parse mid-edit is left to the flow plugin's error overlay.
-        const paths = flowPaths(readJson(siteFlowFile(server.config)));
+        const paths = flowPaths(readJson(builtFlowFile(server.config)));
         if (paths === undefined || isFlowPath(new Set(paths), pathname)) return next();
         server
           .transformIndexHtml(req.url ?? '/', readFileSync(resolve(root, 'index.html'), 'utf8'))
