@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { Activity, memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { Activity, Fragment, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { ScreenLoading } from '../components/screen-loading.tsx';
 import { ScreenFrame } from '../components/screen-frame.tsx';
@@ -77,6 +77,12 @@ export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsRea
     return arriveAt(window, mainRef.current);
   }, [viewId]);
 
+  // The screen the page opened on is drawn without an Activity boundary until the visitor leaves it:
+  // in the build's drawing a boundary would be hydrated in a pass of its own after the page's, and a
+  // tap in between would reach no handler. Screens after it come in Activity (drawn ahead, hidden).
+  const [pageScreen, setPageScreen] = useState(shown?.id);
+  if (pageScreen !== undefined && shown !== undefined && shown.id !== pageScreen) setPageScreen(undefined);
+
   if (!shown) return null;
   const { screen } = shown;
   const waiting = !resultsReady && reads(shown.id);
@@ -90,6 +96,10 @@ export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsRea
   const bodies = [
     waiting ? (
       <ScreenLoading key="loading" />
+    ) : shown.id === pageScreen ? (
+      <Fragment key={shown.id}>
+        <ViewBody view={shown} send={send} />
+      </Fragment>
     ) : (
       <Activity key={shown.id} mode="visible">
         <ViewBody view={shown} send={send} />

@@ -13,6 +13,8 @@ import { readsResult } from '../engine/screen-view.ts';
 export interface FirstScreenCodeOptions {
   flow: Pick<Flow, 'screens' | 'settings' | 'notFound'>;
   path: string;
+  /** The screen the first render shows, when known (openingScreen): a guard may send the visitor on. */
+  id?: string | undefined;
   /** Loads a kind's renderer (registry.ts's preloadRenderer). */
   preload: (kind: ScreenKind) => Promise<void>;
   /** Loads the result code at once (LazyResults.need). */
@@ -26,13 +28,14 @@ export interface FirstScreenCodeOptions {
 export function firstScreenCode({
   flow,
   path,
+  id: opening,
   preload,
   needResults,
   wait,
   capMs = 1000,
 }: FirstScreenCodeOptions): Promise<void> {
   // An address that is no page opens the not-found screen (drawn by the build, hydrated once its code is in).
-  const id = routeTable(flow).screenFor(path) ?? flow.notFound;
+  const id = opening ?? routeTable(flow).screenFor(path) ?? flow.notFound;
   const screen = id !== undefined && Object.hasOwn(flow.screens, id) ? flow.screens[id] : undefined;
   if (!screen) return Promise.resolve();
   const code = Promise.all([preload(screen.kind), readsResult(screen) ? needResults() : null]);

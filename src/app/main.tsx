@@ -12,6 +12,7 @@ import { AppTree, matchesPrerender } from './app-tree.tsx';
 import { compiledMachine } from './compiled-machine.ts';
 import { startExperiments } from './experiments.ts';
 import { firstScreenCode } from './first-screen-code.ts';
+import { openingScreen } from './opening-screen.ts';
 import { FunnelApp } from './funnel-app.tsx';
 import { lazyResults } from './lazy-results.ts';
 import { createScreenPrefetch, whenIdle } from './screen-prefetch.ts';
@@ -92,24 +93,21 @@ const ports = createAppPorts({
 // visit's first render, React adopts it (hydrates, in a transition, so the work is split in short
 // tasks) instead of drawing it again; otherwise it draws over it.
 const path = window.location.pathname;
-const prerendered = matchesPrerender(
-  root.dataset,
-  path,
-  flow,
-  resumeSession(session, flow, path),
-  visit.assignments,
-);
+const input = resumeSession(session, flow, path);
+const prerendered = matchesPrerender(root.dataset, path, flow, input, visit.assignments);
 // The rest of the startup runs after the entry's task, one piece per task (each timer is a task of its
 // own), so none of them is a long task on a slow phone: first finding the screen the address opens
 // and asking for its code, then compiling the machine while that code loads, so the first render
-// finds it compiled.
+// finds it compiled. A guard may send the visitor on from the address's screen: the first render
+// waits for the code of the screen the machine opens on.
 const firstCode = wait(0).then(() =>
   firstScreenCode({ flow, path, preload: preloadRenderer, needResults: results.need, wait }),
 );
-const machineCompiled = wait(0).then(() => {
-  compiledMachine(flow, { ports, deriveResult: results.derive });
-});
-void Promise.all([firstCode, machineCompiled]).then(() => {
+const machineCompiled = wait(0).then(() => compiledMachine(flow, { ports, deriveResult: results.derive }));
+const openingCode = Promise.all([firstCode, machineCompiled]).then(([, machine]) =>
+  firstScreenCode({ flow, path, id: openingScreen(machine, input), preload: preloadRenderer, needResults: results.need, wait }),
+);
+void openingCode.then(() => {
   const tree = (
     <AppTree
       app={

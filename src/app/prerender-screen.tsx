@@ -10,6 +10,9 @@ import type { FunnelPorts } from '../engine/ports.ts';
 import { routeTable } from '../engine/routes.ts';
 import { preloadRenderer } from '../screens/registry.ts';
 import { AppTree } from './app-tree.tsx';
+import { compiledMachine } from './compiled-machine.ts';
+import { openingScreen } from './opening-screen.ts';
+import { resumeSession } from '../engine/storage.ts';
 import { FunnelApp } from './funnel-app.tsx';
 import { lazyResults } from './lazy-results.ts';
 
@@ -39,10 +42,15 @@ export async function prerenderPage(flow: Flow, path: string): Promise<string | 
   const id = routeTable(flow).screenFor(path) ?? flow.notFound;
   const screen = Object.hasOwn(flow.screens, id) ? flow.screens[id] : undefined;
   if (!screen) return undefined;
-  await preloadRenderer(screen.kind);
   // The result code is loaded before the render, as main.tsx does for a screen that shows a result.
   const results = lazyResults(() => import('./result-code-chunk.ts').then((chunk) => chunk.resultCode));
   await results.need();
+  // Like main.tsx, the code of the screen the machine opens on (a guard may send a fresh visitor on)
+  // is in before the render: drawn without a loading boundary, as the browser's first render draws it.
+  const machine = compiledMachine(flow, { ports: inertPorts, deriveResult: results.derive });
+  const opening = openingScreen(machine, resumeSession(null, flow, path));
+  const openingKind = opening !== undefined ? flow.screens[opening]?.kind : undefined;
+  await Promise.all([preloadRenderer(screen.kind), openingKind ? preloadRenderer(openingKind) : null]);
   const { prelude } = await prerenderToNodeStream(
     <AppTree app={<FunnelApp flow={flow} ports={inertPorts} results={results} storage={null} path={path} />} />,
   );
