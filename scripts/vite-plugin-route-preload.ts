@@ -34,17 +34,23 @@ function builtChunks(bundle: Rollup.OutputBundle): BuiltChunk[] {
   );
 }
 
+/** The entry's module script as Vite writes it into the built page. */
+const ENTRY_TAG = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/;
+
 /**
  * The page with the script right after its charset (which must stay in the first 1024 bytes), ahead
- * of the stylesheets: an inline script waits for the stylesheets before it, and the links it adds
- * should go out at once, alongside the entry.
+ * of the stylesheets: an inline script waits for the stylesheets before it, and the stylesheet links
+ * it adds should go out at once. The entry's own tag moves into it (`data-entry`): the script loads
+ * the entry after the first paint (see routePreloadScript).
  */
 export function withScript(html: string, script: string): string {
-  const tag = `<script>${script}</script>`;
-  const charset = /<meta charset=[^>]*>/i.exec(html);
+  const entry = ENTRY_TAG.exec(html)?.[1];
+  const page = entry === undefined ? html : html.replace(ENTRY_TAG, '');
+  const tag = `<script${entry === undefined ? '' : ` data-entry="${entry}"`}>${script}</script>`;
+  const charset = /<meta charset=[^>]*>/i.exec(page);
   if (charset)
-    return `${html.slice(0, charset.index + charset[0].length)}\n    ${tag}${html.slice(charset.index + charset[0].length)}`;
-  return html.replace(/<head[^>]*>/i, (head) => `${head}\n    ${tag}`);
+    return `${page.slice(0, charset.index + charset[0].length)}\n    ${tag}${page.slice(charset.index + charset[0].length)}`;
+  return page.replace(/<head[^>]*>/i, (head) => `${head}\n    ${tag}`);
 }
 
 export function routePreloadPlugin(): Plugin<RoutePreloadApi> {
@@ -62,7 +68,8 @@ export function routePreloadPlugin(): Plugin<RoutePreloadApi> {
       const map = flow
         ? routePreloads(flow, builtChunks(bundle), { root: config.root, base: config.base })
         : {};
-      script = Object.keys(map).length > 0 ? routePreloadScript(map) : null;
+      const stored = flow ? [flow.storage.answersKey, ...flow.storage.dataKeys] : [];
+      script = Object.keys(map).length > 0 ? routePreloadScript(map, stored) : null;
     }
     scripts.set(bundle, script);
     return script;

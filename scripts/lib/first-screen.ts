@@ -6,10 +6,14 @@
  */
 export const FIRST_SCREEN_BUDGET_BYTES = 102 * 1024;
 
-/** The module script and modulepreload chunks of a built index.html, as paths relative to dist. */
+/**
+ * The module script (or the entry the route preload script loads, its `data-entry`) and modulepreload
+ * chunks of a built index.html, as paths relative to dist.
+ */
 export function firstScreenScripts(html: string): string[] {
   const srcs = [
     ...Array.from(html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g), (m) => m[1]),
+    ...Array.from(html.matchAll(/<script[^>]*data-entry="([^"]+)"/g), (m) => m[1]),
     ...Array.from(html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g), (m) => m[1]),
   ];
   return [...new Set(srcs.flatMap((s) => (s ? [s.replace(/^\//, '')] : [])))];

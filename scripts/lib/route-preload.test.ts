@@ -78,30 +78,62 @@ describe('routePreloads', () => {
   });
 });
 
-/** Runs the script against a stand-in document at `pathname`; returns the links it added. */
-function run(script: string, pathname: string): { rel: string; href: string; blocking?: string }[] {
-  const added: { rel: string; href: string; blocking?: string }[] = [];
+type Added = { rel: string; href?: string; blocking?: string; type?: string; src?: string };
+
+/**
+ * Runs the script against a stand-in document at `pathname`, as the tag carrying `entry`; returns
+ * what it added at once and what it added once the page was parsed and had painted.
+ */
+function loads(
+  script: string,
+  pathname: string,
+  options: { entry?: string; hidden?: boolean; stored?: Record<string, string> } = {},
+): { atOnce: Added[]; afterPaint: Added[]; marks: string[] } {
+  const added: Added[] = [];
+  const marks: string[] = [];
+  const waiting: (() => void)[] = [];
   const document = {
-    createElement: () => {
-      const link: {
-        rel: string;
-        href: string;
-        crossOrigin?: string;
-        blocking?: string;
-        setAttribute: (n: string, v: string) => void;
-      } = {
-        rel: '',
+    currentScript: { dataset: options.entry === undefined ? {} : { entry: options.entry } },
+    documentElement: { setAttribute: (name: string) => marks.push(name), removeAttribute: () => undefined },
+    visibilityState: options.hidden ? 'hidden' : 'visible',
+    addEventListener: (name: string, listener: () => void) => {
+      if (name === 'DOMContentLoaded') waiting.push(listener);
+    },
+    removeEventListener: () => undefined,
+    createElement: (tag: string) => {
+      const element: Added & { setAttribute: (n: string, v: string) => void } = {
+        rel: tag,
         href: '',
         setAttribute: (name, value) => {
-          if (name === 'blocking') link.blocking = value;
+          if (name === 'blocking') element.blocking = value;
         },
       };
-      return link;
+      return element;
     },
-    head: { appendChild: (link: { rel: string; href: string; blocking?: string }) => added.push(link) },
+    head: { appendChild: (element: Added) => added.push(element) },
   };
-  new Function('location', 'document', script)({ pathname }, document);
-  return added.map(({ rel, href, blocking }) => ({ rel, href, ...(blocking ? { blocking } : {}) }));
+  const later = (callback: () => void) => waiting.push(callback);
+  const stored = options.stored ?? {};
+  const sessionStorage = { getItem: (key: string) => (Object.hasOwn(stored, key) ? stored[key] : null) };
+  new Function('location', 'document', 'requestAnimationFrame', 'setTimeout', 'sessionStorage', script)(
+    { pathname },
+    document,
+    later,
+    later,
+    sessionStorage,
+  );
+  const atOnce = added.splice(0);
+  // The parse ending, the frame, then the task after it: each step queues the next.
+  while (waiting.length > 0) waiting.shift()?.();
+  const plain = ({ rel, href, blocking, type, src }: Added): Added =>
+    type === 'module' ? { rel: 'script', type, src: src ?? '' } : { rel, href, ...(blocking ? { blocking } : {}) };
+  return { atOnce: atOnce.map(plain), afterPaint: added.map(plain), marks };
+}
+
+/** The links the script adds at `pathname`, at once or after the first paint, in order. */
+function run(script: string, pathname: string): Added[] {
+  const { atOnce, afterPaint } = loads(script, pathname);
+  return [...atOnce, ...afterPaint];
 }
 
 describe('routePreloads for an address that is no page', () => {
@@ -139,6 +171,32 @@ describe('routePreloadScript', () => {
     const withNotFound = routePreloadScript({ '/quiz/a': ['/assets/a.js'], [NOT_FOUND_KEY]: ['/assets/nf.css'] });
     expect(run(withNotFound, '/quiz/b')).toEqual([{ rel: 'stylesheet', href: '/assets/nf.css', blocking: 'render' }]);
     expect(run(withNotFound, '/quiz/a')).toEqual([{ rel: 'modulepreload', href: '/assets/a.js' }]);
+  });
+
+  it('adds the stylesheets at once, and the entry then the module preloads only after the first paint', () => {
+    const { atOnce, afterPaint } = loads(script, '/quiz/a', { entry: '/assets/index.js' });
+    expect(atOnce).toEqual([{ rel: 'stylesheet', href: '/assets/a.css', blocking: 'render' }]);
+    expect(afterPaint).toEqual([
+      { rel: 'script', type: 'module', src: '/assets/index.js' },
+      { rel: 'modulepreload', href: '/assets/a.js' },
+    ]);
+  });
+
+  it('loads the entry at once in a hidden tab, which paints nothing', () => {
+    const { atOnce, afterPaint } = loads(script, '/', { entry: '/assets/index.js', hidden: true });
+    expect(atOnce).toEqual([
+      { rel: 'script', type: 'module', src: '/assets/index.js' },
+      { rel: 'modulepreload', href: '/assets/a.js' },
+    ]);
+    expect(afterPaint).toEqual([]);
+  });
+
+  it("marks the page for the app's own drawing when the visitor has answers or data stored", () => {
+    const withKeys = routePreloadScript({ '/': [] }, ['answers', 'data']);
+    expect(loads(withKeys, '/').marks).toEqual([]);
+    expect(loads(withKeys, '/', { stored: { answers: '{}' } }).marks).toEqual([]);
+    expect(loads(withKeys, '/', { stored: { answers: '{"a":"1"}' } }).marks).toEqual(['data-redraw']);
+    expect(loads(withKeys, '/', { stored: { data: '{"age":40}' } }).marks).toEqual(['data-redraw']);
   });
 
   it('is allowed by the CSP source of its own hash', () => {

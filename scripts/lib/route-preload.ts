@@ -11,6 +11,7 @@ import { normalizePath, resolveRoute } from '../../src/engine/routes.ts';
 import type { Flow, Screen } from '../../src/engine/flow-model.ts';
 import { readsResult } from '../../src/engine/screen-view.ts';
 import { rendererSource } from './before-first-question.ts';
+import { APP_READY_EVENT } from '../../src/app/app-ready.ts';
 
 /** One chunk of the bundle, as read here: its file, its static imports (files) and its stylesheets. */
 export interface BuiltChunk {
@@ -117,8 +118,26 @@ export const NOT_FOUND_KEY = '*';
  * once (a page's list holds indexes), and a path is normalized as routes.ts does. Stylesheets block
  * rendering like index.html's own, so a screen never paints before its styles; Vite's loader finds
  * the links already there and adds no second copy.
+ *
+ * The scripts (the entry, named by the tag's `data-entry`, then the page's module preloads) go out
+ * right after the first paint of the whole page (the frame after the document is parsed): every page
+ * is drawn by the build, so nothing the visitor first sees waits for them, and the stylesheets have
+ * the bandwidth to themselves until then. A hidden tab paints nothing, so there they go at once.
+ *
+ * Until the app's first render is in (APP_READY_EVENT), a tap on the drawing's controls is held (the
+ * drawing doesn't change) and then replayed, one per task, on those that are still in the page: a
+ * tap made before the code arrived is answered, not lost. A file picker's tap goes through (a replayed
+ * one could not open the picker; the photo screen takes a file chosen early when it mounts). If the
+ * entry can't load, taps go through.
+ *
+ * `storedKeys`: the session keys of the flow's answers and data. A visitor who has some stored is
+ * drawn by the app, with what she gave, not from the build's fresh drawing: the page marks itself
+ * (`data-redraw` on <html>, which the app's stylesheet hides #root for) until the app is in.
  */
-export function routePreloadScript(map: Readonly<Record<string, readonly string[]>>): string {
+export function routePreloadScript(
+  map: Readonly<Record<string, readonly string[]>>,
+  storedKeys: readonly string[] = [],
+): string {
   const urls = [...new Set(Object.values(map).flat())].sort();
   const index = new Map(urls.map((url, i) => [url, i]));
   const byPath = Object.fromEntries(
@@ -126,10 +145,18 @@ export function routePreloadScript(map: Readonly<Record<string, readonly string[
   );
   return [
     `(()=>{const u=${JSON.stringify(urls)},r=${JSON.stringify(byPath)},`,
-    `p=location.pathname.replace(/\\/+$/,"")||"/",d=document;`,
+    `p=location.pathname.replace(/\\/+$/,"")||"/",d=document,h=d.documentElement,e=d.currentScript?.dataset.entry,s=[],q=[],`,
+    `a=l=>{l.crossOrigin="";d.head.appendChild(l)},`,
+    `c=k=>{const t=k.target.closest?.("a,button,input,label,select,summary,[role=button]");`,
+    `if(t&&t.type!=="file"&&t.control?.type!=="file"&&d.getElementById("root")?.contains(t)){k.preventDefault();k.stopImmediatePropagation();q.push(t)}},`,
+    `o=()=>{d.removeEventListener("click",c,!0);h.removeAttribute("data-redraw")};d.addEventListener("click",c,!0);`,
+    `try{if(${JSON.stringify(storedKeys)}.some(k=>{const v=sessionStorage.getItem(k);return v!==null&&v!=="{}"}))h.setAttribute("data-redraw","")}catch{}`,
+    `d.addEventListener(${JSON.stringify(APP_READY_EVENT)},async()=>{o();`,
+    `for(const t of q)if(t.isConnected){t.click();await new Promise(f=>setTimeout(f))}},{once:!0});`,
     `for(const i of Object.hasOwn(r,p)?r[p]:r[${JSON.stringify(NOT_FOUND_KEY)}]||[]){const l=d.createElement("link"),h=u[i];`,
-    `if(h.endsWith(".css")){l.rel="stylesheet";l.setAttribute("blocking","render")}else l.rel="modulepreload";`,
-    `l.crossOrigin="";l.href=h;d.head.appendChild(l)}})()`,
+    `l.href=h;if(h.endsWith(".css")){l.rel="stylesheet";l.setAttribute("blocking","render");a(l)}else{l.rel="modulepreload";s.push(l)}}`,
+    `const g=()=>{if(e){const m=d.createElement("script");m.type="module";m.src=e;m.onerror=o;a(m)}s.forEach(a)};`,
+    `d.visibilityState==="hidden"?g():d.addEventListener("DOMContentLoaded",()=>requestAnimationFrame(()=>setTimeout(g)))})()`,
   ].join('');
 }
 

@@ -2,11 +2,12 @@
  * The page's React tree, the same in the browser (main.tsx) and in the build's prerender
  * (prerender-screen.tsx), so hydration finds exactly the HTML the build wrote; and when to hydrate it.
  */
-import { StrictMode, useSyncExternalStore, type ReactNode } from 'react';
+import { StrictMode, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { Assignment } from '../engine/experiment-assignment.ts';
 import type { Flow } from '../engine/flow-model.ts';
 import type { FunnelInput } from '../engine/funnel-context.ts';
 import { normalizePath, routeTable } from '../engine/routes.ts';
+import { signalAppReady } from './app-ready.ts';
 
 /** The mark of a page drawn for any address that is no page of the flow (scripts/lib/prerender-pages.ts). */
 const NOT_FOUND_MARK = '*';
@@ -17,8 +18,15 @@ export function AppTree({ app, later }: { app: ReactNode; later?: ReactNode }) {
     <StrictMode>
       {app}
       <AfterFirstRender>{later}</AfterFirstRender>
+      <Ready />
     </StrictMode>
   );
+}
+
+/** Tells the page the first render is in (app-ready.ts): its effect runs after that commit, in the browser only. */
+function Ready() {
+  useEffect(() => signalAppReady(document), []);
+  return null;
 }
 
 const noSubscription = () => () => undefined;

@@ -195,7 +195,10 @@ describe('the main path, from / to the external recommendation page', () => {
     // Start: 'Starting assessment...' on /, then on by itself to the first question. The redirect
     // screen is replaced in history, not kept. The visitor comes from an ad, with its campaign.
     await page.goto(tp.url(`/?${new URLSearchParams(CAMPAIGN).toString()}`));
-    const sessionId = await page.evaluate((key) => sessionStorage.getItem(key), flow.storage.sessionIdKey);
+    // The app's code loads after the page's first paint: the session id is stored once it runs.
+    const readSessionId = () => page.evaluate((key) => sessionStorage.getItem(key), flow.storage.sessionIdKey);
+    await expect.poll(readSessionId, WAIT).not.toBeNull();
+    const sessionId = await readSessionId();
     const historyAtStart = await page.evaluate(() => history.length);
     expect(start.route).toBe('/');
     expect(start.after?.to).toBe('skin-concerns');

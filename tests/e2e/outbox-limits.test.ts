@@ -42,8 +42,11 @@ async function fillLead(page: Page, id: string, name: string, email: string): Pr
   await page.getByLabel(emailField?.label ?? 'email', { exact: true }).fill(email);
 }
 
+/** The session id, once the app (which loads after the page's first paint) has stored it. */
 async function sessionOf(page: Page): Promise<string | null> {
-  return page.evaluate((key) => sessionStorage.getItem(key), flow.storage.sessionIdKey);
+  const read = () => page.evaluate((key) => sessionStorage.getItem(key), flow.storage.sessionIdKey);
+  await expect.poll(read, WAIT).not.toBeNull();
+  return read();
 }
 
 describe('a server that commits a lead but never answers', () => {

@@ -4,12 +4,13 @@
  * then adopts that HTML (hydrates: the heading element stays the same node) instead of drawing it
  * again, with no console problem. A visitor in an experiment sees her own variant's drawing from the
  * start; a returning visitor whose stored answers the drawing doesn't show gets her own answers drawn;
- * the not-found page is served as the build drew it, with status 404.
+ * the not-found page is served as the build drew it, with status 404. A tap made on the drawing
+ * before the code arrived is held and answered once the app is in.
  */
 import type { Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectScreen, flow, option, optionLabel, routeOf, screenOf, tapOption, WAIT } from './funnel.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { buttonOf, expectScreen, flow, option, optionLabel, press, routeOf, screenOf, tapOption, WAIT } from './funnel.ts';
+import { SAMPLE_FACE_PHOTO, startHarness, type Harness } from './harness.ts';
 import { visitorFor } from './visitor.ts';
 import { loadFlow } from '../support/load-flow.ts';
 
@@ -81,6 +82,31 @@ describe('a prerendered page', () => {
       () => (window as unknown as { drawn: Element | null }).drawn === document.querySelector('h1'),
     );
     expect(same).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it('holds a tap made before the code arrived, and the app answers it once it is in', async () => {
+    const id = question();
+    const first = screenOf(id).options?.[0]?.value ?? '';
+    const { page, problems } = await harness.open();
+    const { release } = await openWithScriptsHeld(page, routeOf(id));
+    await page.getByRole('heading', { level: 1, name: screenOf(id).question ?? '' }).waitFor(WAIT);
+    await option(page, id, first).click();
+    // Held: the drawing doesn't pretend the answer was taken while no code is there to take it.
+    expect(await option(page, id, first).isChecked()).toBe(false);
+    await release();
+    await expect.poll(() => option(page, id, first).isChecked(), WAIT).toBe(true);
+    await press(page, buttonOf(id));
+    await expectScreen(page, String(screenOf(id).next));
+    expect(problems).toEqual([]);
+  });
+
+  it('takes a photo chosen on the drawing before the code arrived', async () => {
+    const { page, problems } = await harness.open();
+    const { release } = await openWithScriptsHeld(page, routeOf('photo-analysis'));
+    await page.locator('input[type="file"]').setInputFiles(SAMPLE_FACE_PHOTO);
+    await release();
+    await page.getByRole('img', { name: 'Your chosen photo' }).waitFor(WAIT);
     expect(problems).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { ActionBar } from '../../components/action-bar.tsx';
 import { AnalysisOverlay } from '../../components/analysis-overlay.tsx';
 import { Blocks } from '../../components/blocks.tsx';
@@ -48,8 +48,7 @@ export function PhotoUploadScreen({
   const [problem, setProblem] = useState<string | null>(null);
   const latestPick = useRef(0);
 
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
+  const pick = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
     // Clearing lets the visitor pick the same file again after fixing nothing but her mind.
     input.value = '';
@@ -64,6 +63,15 @@ export function PhotoUploadScreen({
       setProblem(problemMessage(screen, result.problem));
     }
   };
+
+  // A photo chosen on the build's drawing of this screen, before the app's code was in, fired its change
+  // event with no one listening: it is taken when the screen first mounts (hydrates).
+  const fileInput = useRef<HTMLInputElement>(null);
+  const pickChosenEarlier = useEffectEvent(() => {
+    const input = fileInput.current;
+    if (input?.files?.length) void pick(input);
+  });
+  useEffect(() => pickChosenEarlier(), []);
 
   // After a refused photo (no face) the picker says what to do next: try another one.
   const pickLabel = photo
@@ -90,7 +98,8 @@ export function PhotoUploadScreen({
             type="file"
             accept="image/*"
             disabled={busy}
-            onChange={(event) => void pick(event)}
+            ref={fileInput}
+            onChange={(event) => void pick(event.currentTarget)}
           />
           <span>{pickLabel}</span>
         </label>
