@@ -1,10 +1,12 @@
 /**
  * The first screen's JavaScript budget, gzip; `npm run build` enforces it. DESIGN.md §7 set 100 KB; it
- * is 102 KB since the first screen must also hold the screen error boundary, the experiment assignment
- * (a variant applied after the first paint would flash the base copy), the double-tap guard and the
- * stored-data checks. The visitor-facing budget, JS before the first question ≤ 110 KB, is unchanged.
+ * is 103 KB since the first screen must also hold the screen error boundary, the experiment assignment
+ * (a variant applied after the first paint would flash the base copy), the double-tap guard, the
+ * stored-data checks, and what adopts the build's drawing (the screen the machine opens on, the signal
+ * that releases taps held before the code was in). The visitor-facing budget, JS before the first
+ * question ≤ 110 KB, is unchanged.
  */
-export const FIRST_SCREEN_BUDGET_BYTES = 102 * 1024;
+export const FIRST_SCREEN_BUDGET_BYTES = 103 * 1024;
 
 /**
  * The module script (or the entry the route preload script loads, its `data-entry`) and modulepreload
