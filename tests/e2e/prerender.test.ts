@@ -9,7 +9,7 @@
  */
 import type { Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buttonOf, expectScreen, flow, option, optionLabel, press, routeOf, screenOf, tapOption, WAIT } from './funnel.ts';
+import { button, buttonOf, expectScreen, flow, option, optionLabel, press, routeOf, screenOf, tapOption, WAIT } from './funnel.ts';
 import { SAMPLE_FACE_PHOTO, startHarness, type Harness } from './harness.ts';
 import { visitorFor } from './visitor.ts';
 import { loadFlow } from '../support/load-flow.ts';
@@ -107,6 +107,33 @@ describe('a prerendered page', () => {
     await page.locator('input[type="file"]').setInputFiles(SAMPLE_FACE_PHOTO);
     await release();
     await page.getByRole('img', { name: 'Your chosen photo' }).waitFor(WAIT);
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps what the visitor typed on the drawing before the code arrived', async () => {
+    const id = Object.keys(flow.screens).find((key) => screenOf(key).kind === 'form' && !screenOf(key).requires) ?? '';
+    const fields = screenOf(id).fields ?? [];
+    const { page, problems } = await harness.open();
+    const { release } = await openWithScriptsHeld(page, routeOf(id));
+    const typed = fields.map((field) => (field.type === 'email' ? 'early.bird@example.com' : 'Early'));
+    for (const [i, field] of fields.entries()) await page.getByLabel(field.label, { exact: true }).fill(typed[i] ?? '');
+    await release();
+    await expect.poll(() => button(page, buttonOf(id)).isEnabled(), WAIT).toBe(true);
+    for (const [i, field] of fields.entries())
+      expect(await page.getByLabel(field.label, { exact: true }).inputValue()).toBe(typed[i]);
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps a value slid to on the drawing before the code arrived', async () => {
+    const id = Object.keys(flow.screens).find((key) => screenOf(key).kind === 'slider' && !screenOf(key).requires) ?? '';
+    const { min = 0, max = 100, default: start = min } = screenOf(id) as { min?: number; max?: number; default?: number };
+    const slid = start === max ? min : max;
+    const { page, problems } = await harness.open();
+    const { release } = await openWithScriptsHeld(page, routeOf(id));
+    await page.getByRole('slider').fill(String(slid));
+    await release();
+    await expect.poll(() => page.getByTestId('slider-value').innerText(), WAIT).toContain(String(slid));
+    expect(await page.getByRole('slider').inputValue()).toBe(String(slid));
     expect(problems).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { ActionBar } from '../../components/action-bar.tsx';
 import { Blocks } from '../../components/blocks.tsx';
 import { Button } from '../../components/button.tsx';
@@ -34,6 +34,22 @@ export function FormScreen({ screen, answers, canContinue, busy, error, errorFie
   const leave = (name: string) => setLeft((names) => new Set(names).add(name));
 
   const showAll = () => setLeft(new Set(screen.fields.map((field) => field.name)));
+
+  // What the visitor typed into the build's drawing of this screen, before the app's code was in, fired
+  // no change the app heard: it is taken when the screen first mounts (hydrates), field by field.
+  const formRef = useRef<HTMLFormElement>(null);
+  const takeTypedEarlier = useEffectEvent(() => {
+    for (const field of screen.fields) {
+      const input = formRef.current?.elements.namedItem(field.name);
+      const stored = answers[field.name];
+      if (!(input instanceof HTMLInputElement) || input.value === (typeof stored === 'string' ? stored : ''))
+        continue;
+      send({ type: 'SET_FIELD', field: field.name, value: input.value });
+      // A field she has already moved on from says what is wrong with it, as after a blur.
+      if (input !== document.activeElement) leave(field.name);
+    }
+  });
+  useEffect(() => takeTypedEarlier(), []);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (canContinue && !busy) send({ type: 'CONTINUE' });
@@ -43,7 +59,7 @@ export function FormScreen({ screen, answers, canContinue, busy, error, errorFie
   return (
     <ScreenBody>
       <Blocks blocks={screen.content} />
-      <form className={styles.form} noValidate onSubmit={submit} aria-busy={busy || undefined}>
+      <form ref={formRef} className={styles.form} noValidate onSubmit={submit} aria-busy={busy || undefined}>
         <div className={styles.fields}>
           {screen.fields.map((field) => {
             const id = `${baseId}-${field.name}`;

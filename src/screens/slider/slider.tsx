@@ -1,4 +1,4 @@
-import { useId, type CSSProperties } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type CSSProperties } from 'react';
 import { ActionBar } from '../../components/action-bar.tsx';
 import { Blocks } from '../../components/blocks.tsx';
 import { Button } from '../../components/button.tsx';
@@ -16,6 +16,14 @@ export function SliderScreen({ screen, answers, canContinue, busy, send }: Scree
   const fill = span > 0 ? ((value - screen.min) / span) * 100 : 0;
   const spoken = screen.unit ? `${value} ${screen.unit}` : String(value);
   const trackStyle: CSSProperties & { '--fill': string } = { '--fill': `${fill}%` };
+  // A value slid to on the build's drawing of this screen, before the app's code was in, fired no
+  // change the app heard: it is taken when the screen first mounts (hydrates).
+  const range = useRef<HTMLInputElement>(null);
+  const takeSlidEarlier = useEffectEvent(() => {
+    const slid = Number(range.current?.value);
+    if (range.current && Number.isFinite(slid) && slid !== value) send({ type: 'SET_VALUE', value: slid });
+  });
+  useEffect(() => takeSlidEarlier(), []);
   return (
     <ScreenBody>
       <Blocks blocks={screen.content} firstHeading={2} />
@@ -28,6 +36,7 @@ export function SliderScreen({ screen, answers, canContinue, busy, send }: Scree
         <input
           className={styles.range}
           style={trackStyle}
+          ref={range}
           type="range"
           min={screen.min}
           max={screen.max}
