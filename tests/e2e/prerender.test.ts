@@ -115,7 +115,7 @@ describe('a prerendered page', () => {
     const fields = screenOf(id).fields ?? [];
     const { page, problems } = await harness.open();
     const { release } = await openWithScriptsHeld(page, routeOf(id));
-    const typed = fields.map((field) => (field.type === 'email' ? 'early.bird@example.com' : 'Early'));
+    const typed = fields.map((field) => ((field as { type?: string }).type === 'email' ? 'early.bird@example.com' : 'Early'));
     for (const [i, field] of fields.entries()) await page.getByLabel(field.label, { exact: true }).fill(typed[i] ?? '');
     await release();
     await expect.poll(() => button(page, buttonOf(id)).isEnabled(), WAIT).toBe(true);
