@@ -6,6 +6,7 @@ import {
   routePreloads,
   routePreloadScript,
   scriptHashSource,
+  SCRIPTS_AT_THE_LATEST_MS,
   screensShownFirst,
   type BuiltChunk,
 } from './route-preload.ts';
@@ -82,22 +83,25 @@ type Added = { rel: string; href?: string; blocking?: string; type?: string; src
 
 /**
  * Runs the script against a stand-in document at `pathname`, as the tag carrying `entry`; returns
- * what it added at once and what it added once the page was parsed and had painted.
+ * what it added at once, once the page had painted (`paints`: reported by a paint observer, the
+ * default; or, without one, two frames after the parse), and at the latest-ever timer.
  */
 function loads(
   script: string,
   pathname: string,
-  options: { entry?: string; hidden?: boolean; stored?: Record<string, string> } = {},
-): { atOnce: Added[]; afterPaint: Added[]; marks: string[] } {
+  options: { entry?: string; hidden?: boolean; stored?: Record<string, string>; paints?: 'observed' | 'unobserved' | 'never' } = {},
+): { atOnce: Added[]; afterPaint: Added[]; atTheLatest: Added[]; marks: string[] } {
   const added: Added[] = [];
   const marks: string[] = [];
   const waiting: (() => void)[] = [];
+  const latest: (() => void)[] = [];
+  const paints = options.paints ?? 'observed';
   const document = {
     currentScript: { dataset: options.entry === undefined ? {} : { entry: options.entry } },
     documentElement: { setAttribute: (name: string) => marks.push(name), removeAttribute: () => undefined },
     visibilityState: options.hidden ? 'hidden' : 'visible',
     addEventListener: (name: string, listener: () => void) => {
-      if (name === 'DOMContentLoaded') waiting.push(listener);
+      if (name === 'DOMContentLoaded' && paints === 'unobserved') waiting.push(listener);
     },
     removeEventListener: () => undefined,
     createElement: (tag: string) => {
@@ -112,22 +116,41 @@ function loads(
     },
     head: { appendChild: (element: Added) => added.push(element) },
   };
-  const later = (callback: () => void) => waiting.push(callback);
+  const later = (callback: () => void, ms = 0) => (ms >= SCRIPTS_AT_THE_LATEST_MS ? latest : waiting).push(callback);
+  type Entries = { getEntriesByName: (name: string) => unknown[] };
+  const PerformanceObserver =
+    paints === 'unobserved'
+      ? undefined
+      : class {
+          constructor(private readonly report: (list: Entries, observer: { disconnect(): void }) => void) {}
+          observe() {
+            // A paint that is not contentful first, then the first contentful one.
+            const painted = (name: string): Entries => ({ getEntriesByName: (wanted) => (wanted === name ? [{}] : []) });
+            if (paints === 'observed') {
+              waiting.push(() => this.report(painted('first-paint'), this));
+              waiting.push(() => this.report(painted('first-contentful-paint'), this));
+            }
+          }
+          disconnect() {}
+        };
   const stored = options.stored ?? {};
   const sessionStorage = { getItem: (key: string) => (Object.hasOwn(stored, key) ? stored[key] : null) };
-  new Function('location', 'document', 'requestAnimationFrame', 'setTimeout', 'sessionStorage', script)(
+  new Function('location', 'document', 'requestAnimationFrame', 'setTimeout', 'sessionStorage', 'PerformanceObserver', script)(
     { pathname },
     document,
     later,
     later,
     sessionStorage,
+    PerformanceObserver,
   );
   const atOnce = added.splice(0);
-  // The parse ending, the frame, then the task after it: each step queues the next.
+  // The paint (or the parse ending and the frames), then the task after it: each step queues the next.
   while (waiting.length > 0) waiting.shift()?.();
+  const afterPaint = added.splice(0);
+  while (latest.length > 0) latest.shift()?.();
   const plain = ({ rel, href, blocking, type, src }: Added): Added =>
     type === 'module' ? { rel: 'script', type, src: src ?? '' } : { rel, href, ...(blocking ? { blocking } : {}) };
-  return { atOnce: atOnce.map(plain), afterPaint: added.map(plain), marks };
+  return { atOnce: atOnce.map(plain), afterPaint: afterPaint.map(plain), atTheLatest: added.map(plain), marks };
 }
 
 /** The links the script adds at `pathname`, at once or after the first paint, in order. */
@@ -180,6 +203,17 @@ describe('routePreloadScript', () => {
       { rel: 'script', type: 'module', src: '/assets/index.js' },
       { rel: 'modulepreload', href: '/assets/a.js' },
     ]);
+  });
+
+  it('without paint timing, loads them two frames after the parse; with no paint ever, at the latest', () => {
+    const scripts = [
+      { rel: 'script', type: 'module', src: '/assets/index.js' },
+      { rel: 'modulepreload', href: '/assets/a.js' },
+    ];
+    expect(loads(script, '/quiz/a', { entry: '/assets/index.js', paints: 'unobserved' }).afterPaint).toEqual(scripts);
+    const never = loads(script, '/quiz/a', { entry: '/assets/index.js', paints: 'never' });
+    expect(never.afterPaint).toEqual([]);
+    expect(never.atTheLatest).toEqual(scripts);
   });
 
   it('loads the entry at once in a hidden tab, which paints nothing', () => {

@@ -120,9 +120,11 @@ export const NOT_FOUND_KEY = '*';
  * the links already there and adds no second copy.
  *
  * The scripts (the entry, named by the tag's `data-entry`, then the page's module preloads) go out
- * right after the first paint of the whole page (the frame after the document is parsed): every page
- * is drawn by the build, so nothing the visitor first sees waits for them, and the stylesheets have
- * the bandwidth to themselves until then. A hidden tab paints nothing, so there they go at once.
+ * right after the first contentful paint (as the browser reports it, once the frame is on screen; in
+ * a browser without paint timing, two frames after the document is parsed): every page is drawn by
+ * the build, so nothing the visitor first sees waits for them, and the stylesheets have the bandwidth
+ * to themselves until then. A hidden tab paints nothing, so there they go at once, and they go after
+ * SCRIPTS_AT_THE_LATEST_MS whatever happens.
  *
  * Until the app's first render is in (APP_READY_EVENT), a tap on the drawing's controls is held (the
  * drawing doesn't change) and then replayed, one per task, on those that are still in the page: a
@@ -156,9 +158,15 @@ export function routePreloadScript(
     `for(const i of Object.hasOwn(r,p)?r[p]:r[${JSON.stringify(NOT_FOUND_KEY)}]||[]){const l=d.createElement("link"),h=u[i];`,
     `l.href=h;if(h.endsWith(".css")){l.rel="stylesheet";l.setAttribute("blocking","render");a(l)}else{l.rel="modulepreload";s.push(l)}}`,
     `const g=()=>{if(e){const m=d.createElement("script");m.type="module";m.src=e;m.onerror=o;a(m)}s.forEach(a)};`,
-    `d.visibilityState==="hidden"?g():d.addEventListener("DOMContentLoaded",()=>requestAnimationFrame(()=>setTimeout(g)))})()`,
+    `let n=0;const x=()=>{n++||g()};if(d.visibilityState==="hidden")x();else{`,
+    `try{new PerformanceObserver((l,b)=>{if(l.getEntriesByName("first-contentful-paint").length){b.disconnect();setTimeout(x)}}).observe({type:"paint",buffered:!0})}`,
+    `catch{d.addEventListener("DOMContentLoaded",()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(x))))}`,
+    `setTimeout(x,${SCRIPTS_AT_THE_LATEST_MS})}})()`,
   ].join('');
 }
+
+/** The longest a page waits for its first paint before it loads its scripts anyway. */
+export const SCRIPTS_AT_THE_LATEST_MS = 3000;
 
 /** The CSP source that allows exactly this inline script. */
 export function scriptHashSource(script: string): string {
