@@ -90,20 +90,27 @@ function loads(
   script: string,
   pathname: string,
   options: { entry?: string; hidden?: boolean; stored?: Record<string, string>; paints?: 'observed' | 'unobserved' | 'never' } = {},
-): { atOnce: Added[]; afterPaint: Added[]; atTheLatest: Added[]; marks: string[] } {
+): { atOnce: Added[]; afterPaint: Added[]; atTheLatest: Added[]; marks: string[]; tap: Tap } {
   const added: Added[] = [];
+  const listeners = new Map<string, (event: unknown) => void>();
   const marks: string[] = [];
   const waiting: (() => void)[] = [];
   const latest: (() => void)[] = [];
   const paints = options.paints ?? 'observed';
   const document = {
     currentScript: { dataset: options.entry === undefined ? {} : { entry: options.entry } },
-    documentElement: { setAttribute: (name: string) => marks.push(name), removeAttribute: () => undefined },
+    documentElement: {
+      setAttribute: (name: string) => marks.push(name),
+      hasAttribute: (name: string) => marks.includes(name),
+      removeAttribute: () => undefined,
+    },
     visibilityState: options.hidden ? 'hidden' : 'visible',
     addEventListener: (name: string, listener: () => void) => {
       if (name === 'DOMContentLoaded' && paints === 'unobserved') waiting.push(listener);
+      listeners.set(name, listener);
     },
-    removeEventListener: () => undefined,
+    removeEventListener: (name: string) => listeners.delete(name),
+    getElementById: () => ({ contains: () => true }),
     createElement: (tag: string) => {
       const element: Added & { setAttribute: (n: string, v: string) => void } = {
         rel: tag,
@@ -150,8 +157,17 @@ function loads(
   while (latest.length > 0) latest.shift()?.();
   const plain = ({ rel, href, blocking, type, src }: Added): Added =>
     type === 'module' ? { rel: 'script', type, src: src ?? '' } : { rel, href, ...(blocking ? { blocking } : {}) };
-  return { atOnce: atOnce.map(plain), afterPaint: afterPaint.map(plain), atTheLatest: added.map(plain), marks };
+  const tap: Tap = (control, modifiers = {}) => {
+    let held = false;
+    const target = { closest: () => control };
+    listeners.get('click')?.({ target, ...modifiers, preventDefault: () => (held = true), stopImmediatePropagation: () => undefined });
+    return held;
+  };
+  return { atOnce: atOnce.map(plain), afterPaint: afterPaint.map(plain), atTheLatest: added.map(plain), marks, tap };
 }
+
+/** Clicks `control` on the drawing; whether the script held the click. */
+type Tap = (control: { type?: string; control?: { type: string } }, modifiers?: { ctrlKey?: boolean; metaKey?: boolean }) => boolean;
 
 /** The links the script adds at `pathname`, at once or after the first paint, in order. */
 function run(script: string, pathname: string): Added[] {
@@ -230,7 +246,20 @@ describe('routePreloadScript', () => {
     expect(loads(withKeys, '/').marks).toEqual([]);
     expect(loads(withKeys, '/', { stored: { answers: '{}' } }).marks).toEqual([]);
     expect(loads(withKeys, '/', { stored: { answers: '{"a":"1"}' } }).marks).toEqual(['data-redraw']);
-    expect(loads(withKeys, '/', { stored: { data: '{"age":40}' } }).marks).toEqual(['data-redraw']);
+    const returning = loads(withKeys, '/', { stored: { data: '{"age":40}' }, entry: '/assets/index.js' });
+    expect(returning.marks).toEqual(['data-redraw']);
+    // Nothing of the drawing shows for her: her scripts go at once, not after a paint.
+    expect(returning.atOnce).toEqual([{ rel: 'script', type: 'module', src: '/assets/index.js' }]);
+  });
+
+  it("holds a tap on the drawing's controls until the app is in, but not a file picker's or a modified click", () => {
+    const { tap } = loads(script, '/quiz/a', { entry: '/assets/index.js' });
+    expect(tap({ type: 'radio' })).toBe(true);
+    expect(tap({ type: 'submit' })).toBe(true);
+    expect(tap({ type: 'file' })).toBe(false);
+    expect(tap({ control: { type: 'file' } })).toBe(false);
+    expect(tap({}, { ctrlKey: true })).toBe(false);
+    expect(tap({}, { metaKey: true })).toBe(false);
   });
 
   it('is allowed by the CSP source of its own hash', () => {

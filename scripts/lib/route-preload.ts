@@ -123,14 +123,16 @@ export const NOT_FOUND_KEY = '*';
  * right after the first contentful paint (as the browser reports it, once the frame is on screen; in
  * a browser without paint timing, two frames after the document is parsed): every page is drawn by
  * the build, so nothing the visitor first sees waits for them, and the stylesheets have the bandwidth
- * to themselves until then. A hidden tab paints nothing, so there they go at once, and they go after
+ * to themselves until then. A hidden tab paints nothing, and a page marked for the app's own drawing
+ * (below) shows nothing until the app is in, so there they go at once; and they go after
  * SCRIPTS_AT_THE_LATEST_MS whatever happens.
  *
  * Until the app's first render is in (APP_READY_EVENT), a tap on the drawing's controls is held (the
  * drawing doesn't change) and then replayed, one per task, on those that are still in the page: a
  * tap made before the code arrived is answered, not lost. A file picker's tap goes through (a replayed
- * one could not open the picker; the photo screen takes a file chosen early when it mounts). If the
- * entry can't load, taps go through.
+ * one could not open the picker; the photo screen takes a file chosen early when it mounts), and so
+ * does a click with a modifier key (a link opened in a new tab). If the entry can't load, taps go
+ * through.
  *
  * `storedKeys`: the session keys of the flow's answers and data. A visitor who has some stored is
  * drawn by the app, with what she gave, not from the build's fresh drawing: the page marks itself
@@ -150,7 +152,7 @@ export function routePreloadScript(
     `p=location.pathname.replace(/\\/+$/,"")||"/",d=document,h=d.documentElement,e=d.currentScript?.dataset.entry,s=[],q=[],`,
     `a=l=>{l.crossOrigin="";d.head.appendChild(l)},`,
     `c=k=>{const t=k.target.closest?.("a,button,input,label,select,summary,[role=button]");`,
-    `if(t&&t.type!=="file"&&t.control?.type!=="file"&&d.getElementById("root")?.contains(t)){k.preventDefault();k.stopImmediatePropagation();q.push(t)}},`,
+    `if(t&&!(k.ctrlKey||k.metaKey||k.shiftKey||k.altKey)&&t.type!=="file"&&t.control?.type!=="file"&&d.getElementById("root")?.contains(t)){k.preventDefault();k.stopImmediatePropagation();q.push(t)}},`,
     `o=()=>{d.removeEventListener("click",c,!0);h.removeAttribute("data-redraw")};d.addEventListener("click",c,!0);`,
     `try{if(${JSON.stringify(storedKeys)}.some(k=>{const v=sessionStorage.getItem(k);return v!==null&&v!=="{}"}))h.setAttribute("data-redraw","")}catch{}`,
     `d.addEventListener(${JSON.stringify(APP_READY_EVENT)},async()=>{o();`,
@@ -158,7 +160,7 @@ export function routePreloadScript(
     `for(const i of Object.hasOwn(r,p)?r[p]:r[${JSON.stringify(NOT_FOUND_KEY)}]||[]){const l=d.createElement("link"),h=u[i];`,
     `l.href=h;if(h.endsWith(".css")){l.rel="stylesheet";l.setAttribute("blocking","render");a(l)}else{l.rel="modulepreload";s.push(l)}}`,
     `const g=()=>{if(e){const m=d.createElement("script");m.type="module";m.src=e;m.onerror=o;a(m)}s.forEach(a)};`,
-    `let n=0;const x=()=>{n++||g()};if(d.visibilityState==="hidden")x();else{`,
+    `let n=0;const x=()=>{n++||g()};if(d.visibilityState==="hidden"||h.hasAttribute("data-redraw"))x();else{`,
     `try{new PerformanceObserver((l,b)=>{if(l.getEntriesByName("first-contentful-paint").length){b.disconnect();setTimeout(x)}}).observe({type:"paint",buffered:!0})}`,
     `catch{d.addEventListener("DOMContentLoaded",()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(x))))}`,
     `setTimeout(x,${SCRIPTS_AT_THE_LATEST_MS})}})()`,

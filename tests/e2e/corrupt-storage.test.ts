@@ -56,6 +56,8 @@ describe('corrupt storage on every route', () => {
     for (const route of routes) {
       await page.goto(tp.url(route));
       await page.locator('main').first().waitFor({ state: 'attached' });
+      // Stored answers hide the build's drawing until the app has drawn the page itself.
+      await page.waitForFunction(() => !document.documentElement.hasAttribute('data-redraw'), null, { timeout: 15_000 });
       await page.waitForTimeout(150);
       // The whole page: a redirect screen's message sits outside <main>.
       const shown = await page.locator('body').innerText();

@@ -49,8 +49,10 @@ describe('the cliff-headline experiment', () => {
     // Before the changed screen: assigned, but not exposed.
     await page.goto(url(routeOf('age')));
     await expectScreen(page, 'age');
-    const visitor = await page.evaluate(() => localStorage.getItem('funnel_visitor_id'));
-    expect(visitor).toMatch(/^[0-9a-f-]{36}$/);
+    // The app (which loads after the page's first paint) stores the id.
+    const readVisitor = () => page.evaluate(() => localStorage.getItem('funnel_visitor_id'));
+    await expect.poll(readVisitor, WAIT).toMatch(/^[0-9a-f-]{36}$/);
+    const visitor = await readVisitor();
     const variant = pickVariant(experiment, visitor ?? '')?.id ?? '';
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await exposures(visitor ?? '')).toEqual([]);
