@@ -17,7 +17,9 @@ describe('withScript', () => {
   const page = withScript(BUILT, 'load()');
 
   it('puts the script right after the charset, carrying the entry the page no longer loads itself', () => {
-    expect(page).toContain('<meta charset="UTF-8" />\n    <script data-entry="/assets/index-1.js">load()</script>');
+    expect(page).toContain(
+      '<meta charset="UTF-8" />\n    <script data-entry="/assets/index-1.js">load()</script>',
+    );
     expect(page).not.toContain('type="module"');
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
   });

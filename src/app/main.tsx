@@ -96,16 +96,22 @@ const path = window.location.pathname;
 const input = resumeSession(session, flow, path);
 const prerendered = matchesPrerender(root.dataset, path, flow, input, visit.assignments);
 // The rest of the startup runs after the entry's task, one piece per task (each timer is a task of its
-// own), so none of them is a long task on a slow phone: first finding the screen the address opens
-// and asking for its code, then compiling the machine while that code loads, so the first render
-// finds it compiled. A guard may send the visitor on from the address's screen: the first render
-// waits for the code of the screen the machine opens on.
-const firstCode = wait(0).then(() =>
+// own), so none of them is a long task on a slow phone: first asking for the code of the screen the
+// address names, then compiling the machine while that code loads. The first render waits for the
+// code of the screen the machine opens on: the same one, unless a guard sends the visitor on.
+void wait(0).then(() =>
   firstScreenCode({ flow, path, preload: preloadRenderer, needResults: results.need, wait }),
 );
 const machineCompiled = wait(0).then(() => compiledMachine(flow, { ports, deriveResult: results.derive }));
-const openingCode = Promise.all([firstCode, machineCompiled]).then(([, machine]) =>
-  firstScreenCode({ flow, path, id: openingScreen(machine, input), preload: preloadRenderer, needResults: results.need, wait }),
+const openingCode = machineCompiled.then((machine) =>
+  firstScreenCode({
+    flow,
+    path,
+    id: openingScreen(machine, input),
+    preload: preloadRenderer,
+    needResults: results.need,
+    wait,
+  }),
 );
 void openingCode.then(() => {
   const tree = (

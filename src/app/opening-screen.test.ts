@@ -4,26 +4,19 @@ import { compileFlow } from '../engine/compile-flow.ts';
 import type { FunnelPorts } from '../engine/ports.ts';
 import { resolveRoute } from '../engine/routes.ts';
 import { resumeSession } from '../engine/storage.ts';
+import { createMemoryTracking } from '../tracking/memory-tracking.ts';
 import { openingScreen } from './opening-screen.ts';
 
 const flow = loadFlow();
-const calls: string[] = [];
-const record = (name: string) => () => {
-  calls.push(name);
-};
+const tracking = createMemoryTracking();
+const elsewhere: string[] = [];
 const ports: FunnelPorts = {
-  tracking: {
-    screenViewed: record('screenViewed'),
-    journeyReached: record('journeyReached'),
-    stepTracked: record('stepTracked'),
-    saveLead: () => Promise.resolve(),
-    finalClick: record('finalClick'),
-  },
-  pixel: { track: record('pixel') },
+  tracking,
+  pixel: tracking,
   analysis: { analyzePhoto: () => Promise.resolve({}) },
-  navigation: { redirect: record('redirect') },
-  log: { warn: record('warn') },
-} as unknown as FunnelPorts;
+  navigation: { redirect: (url) => void elsewhere.push(`redirect ${url}`) },
+  log: { warn: (message) => void elsewhere.push(`warn ${message}`) },
+};
 const machine = compileFlow(flow, { ports, deriveResult: () => ({}) });
 const freshAt = (id: string) => {
   const route = flow.screens[id]?.route ?? '';
@@ -38,7 +31,8 @@ describe('openingScreen', () => {
 
   it("is a guarded screen's `otherwise` when the visitor has none of what it requires", () => {
     const [id, screen] =
-      Object.entries(flow.screens).find(([, s]) => 'requires' in s && s.requires !== undefined && s.route) ?? [];
+      Object.entries(flow.screens).find(([, s]) => 'requires' in s && s.requires !== undefined && s.route) ??
+      [];
     const otherwise = screen && 'requires' in screen ? screen.requires?.otherwise : undefined;
     expect(otherwise).toBeDefined();
     expect(openingScreen(machine, freshAt(id ?? ''))).toBe(otherwise);
@@ -46,6 +40,7 @@ describe('openingScreen', () => {
 
   it('runs nothing: no tracking, pixel or navigation call', () => {
     openingScreen(machine, freshAt(flow.start));
-    expect(calls).toEqual([]);
+    expect(tracking.calls).toEqual([]);
+    expect(elsewhere).toEqual([]);
   });
 });

@@ -49,8 +49,7 @@ export async function prerenderPage(flow: Flow, path: string): Promise<string | 
   // is in before the render: drawn without a loading boundary, as the browser's first render draws it.
   const machine = compiledMachine(flow, { ports: inertPorts, deriveResult: results.derive });
   const opening = openingScreen(machine, resumeSession(null, flow, path));
-  const openingKind = opening !== undefined ? flow.screens[opening]?.kind : undefined;
-  await Promise.all([preloadRenderer(screen.kind), openingKind ? preloadRenderer(openingKind) : null]);
+  await preloadRenderer((opening !== undefined ? flow.screens[opening]?.kind : undefined) ?? screen.kind);
   const { prelude } = await prerenderToNodeStream(
     <AppTree app={<FunnelApp flow={flow} ports={inertPorts} results={results} storage={null} path={path} />} />,
   );
