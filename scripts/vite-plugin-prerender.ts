@@ -18,6 +18,7 @@ export const PRERENDER_PLUGIN = 'funnel-prerender';
 
 interface PrerenderModule {
   prerenderPage(flow: Flow, path: string): Promise<string | undefined>;
+  prerenderPassing(flow: Flow, path: string): Promise<string | undefined>;
 }
 
 /** Draws the pages in Node, through a Vite server of its own (the app's modules, CSS module names and flow). */
@@ -33,7 +34,7 @@ async function drawSite(config: ResolvedConfig, shell: string): Promise<Prerende
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const { prerenderPage } = (await server.ssrLoadModule('/src/app/prerender-screen.tsx')) as PrerenderModule;
+    const { prerenderPage, prerenderPassing } = (await server.ssrLoadModule('/src/app/prerender-screen.tsx')) as PrerenderModule;
     const { default: flow } = (await server.ssrLoadModule('virtual:flow')) as { default: Flow };
     const experiments = (flow.experiments ?? []).map(({ id, start, stop, variants }) => ({
       id,
@@ -41,7 +42,14 @@ async function drawSite(config: ResolvedConfig, shell: string): Promise<Prerende
       stop,
       variants: variants.map((variant) => ({ ...variant, flow: applyPatches(flow, variant.patches) })),
     }));
-    return await prerenderSite({ shell, flow, experiments, paths: flowPaths(flow) ?? [], render: prerenderPage });
+    return await prerenderSite({
+      shell,
+      flow,
+      experiments,
+      paths: flowPaths(flow) ?? [],
+      render: prerenderPage,
+      passing: prerenderPassing,
+    });
   } finally {
     await server.close();
   }

@@ -89,6 +89,20 @@ describe('the prerendered site', () => {
     expect(site.scriptHashes).toEqual([]);
   });
 
+  it('draws a screen passed through on the way before #root, outside what the app hydrates', async () => {
+    const site = await prerenderSite(
+      input({
+        passing: async (_flow, path) => (path === '/' ? '<p style="color:red">Starting</p>' : undefined),
+      }),
+    );
+    expect(site.files.get('index.html')).toContain(
+      '<div data-passing><p style="color:red">Starting</p></div><div id="root" data-prerendered="/"><p>start</p></div>',
+    );
+    expect(site.files.get('a.html')).not.toContain('data-passing');
+    // Its style attributes are allowed like the rest of the drawing's.
+    expect(site.styleHashes).toContain(`'sha256-${createHash('sha256').update('color:red').digest('base64')}'`);
+  });
+
   it('leaves the not-found page to the browser when it shows the address', async () => {
     const site = await prerenderSite(input({ render: async (flow, path) => flow[path] ?? `<h1>${path}</h1>` }));
     expect(site.files.get(NOT_FOUND_FILE)).toBe(SHELL);

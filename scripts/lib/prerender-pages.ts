@@ -24,6 +24,11 @@ export interface PrerenderInput<F> {
   paths: readonly string[];
   /** The HTML inside #root for a fresh visitor opening `path`, or undefined when it opens no screen. */
   render: (flow: F, path: string) => Promise<string | undefined>;
+  /**
+   * The drawing of the screen a fresh visitor opening `path` passes through on the way to the one in
+   * #root (shown for the first paint only), or undefined when there is none.
+   */
+  passing?: (flow: F, path: string) => Promise<string | undefined>;
 }
 
 export interface PrerenderedSite {
@@ -58,20 +63,30 @@ export function pageFile(path: string): string {
  * The shell with the drawn screen in #root, marked with the path it was drawn for (or
  * {@link NOT_FOUND_MARK}): main.tsx hydrates it only at that address.
  */
-export function withRoot(shell: string, mark: string, html: string, variants?: Drawn['variants']): string {
+export function withRoot(
+  shell: string,
+  mark: string,
+  html: string,
+  variants?: Drawn['variants'],
+  passing?: string,
+): string {
   if (!shell.includes(EMPTY_ROOT)) throw new Error(`index.html has no empty ${EMPTY_ROOT} to prerender into`);
   const attribute = mark.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
   const experiment = variants ? experimentAttributes(variants.experiment) : '';
   const after = variants ? variantDrawings(variants.drawings) : '';
+  // Outside #root, which the app hydrates; CSS shows it instead of #root until the first paint.
+  const before = passing === undefined ? '' : `<div data-passing>${passing}</div>`;
   return shell.replace(
     EMPTY_ROOT,
-    () => `<div id="root" data-prerendered="${attribute}"${experiment}>${html}</div>${after}`,
+    () => `${before}<div id="root" data-prerendered="${attribute}"${experiment}>${html}</div>${after}`,
   );
 }
 
 /** A page's drawing for a fresh visitor, and those of the variants of the one experiment that changes it. */
 interface Drawn {
   html: string;
+  /** The screen passed through on the way, drawn for the first paint. */
+  passing?: string;
   variants?: { experiment: DrawnExperiment; drawings: Map<string, string> };
 }
 
@@ -108,7 +123,7 @@ async function draw<F>(input: PrerenderInput<F>, paths: readonly string[]): Prom
   }
   if (changing.length > 1) return { reason: 'several experiments change it' };
   if (paths.length > 1 && changing.length > 0) return { reason: 'an experiment changes it' };
-  return { html, variants: changing[0] };
+  return { html, variants: changing[0], passing: await input.passing?.(input.flow, first) };
 }
 
 export async function prerenderSite<F>(input: PrerenderInput<F>): Promise<PrerenderedSite> {
@@ -120,7 +135,7 @@ export async function prerenderSite<F>(input: PrerenderInput<F>): Promise<Preren
   for (const path of pages) {
     const drawn = await draw(input, [path]);
     if ('html' in drawn) {
-      files.set(pageFile(path), withRoot(input.shell, path, drawn.html, drawn.variants));
+      files.set(pageFile(path), withRoot(input.shell, path, drawn.html, drawn.variants, drawn.passing));
       prerendered.push(path);
       withVariants ||= drawn.variants !== undefined;
     } else {

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadFlow } from '../../tests/support/load-flow.ts';
+import { APP_READY_EVENT } from '../../src/app/app-ready.ts';
 import {
   NOT_FOUND_KEY,
   routePreloads,
   routePreloadScript,
   scriptHashSource,
+  PASSED_PAINT_AT_THE_LATEST_MS,
   SCRIPTS_AT_THE_LATEST_MS,
   screensShownFirst,
   type BuiltChunk,
@@ -36,6 +38,7 @@ const chunks: BuiltChunk[] = [
     css: ['assets/multi-select.css'],
   }),
   renderer('slider', { imports: ['assets/blocks.js'] }),
+  renderer('redirect'),
   renderer('reveal', { imports: ['assets/blocks.js'] }),
   renderer('not-found', { css: ['assets/not-found.css'] }),
   chunk('assets/result-code.js', { facadeModuleId: `${root}/src/app/result-code-chunk.ts` }),
@@ -59,13 +62,19 @@ describe('routePreloads', () => {
       expect(map[alias]).toEqual(expected);
   });
 
-  it('maps a screen that moves on by itself to the screen it moves on to (the start page)', () => {
-    const shown = screensShownFirst(flow, flow.start);
+  it('maps a screen that moves on by itself to the screen it moves on to', () => {
+    const [id] = Object.entries(flow.screens).find(([, s]) => 'after' in s && (s.after.delayMs ?? 0) > 0) ?? [];
+    const shown = id === undefined ? [] : screensShownFirst(flow, id);
     expect(shown.length).toBeGreaterThan(1);
     expect(shown[0]?.kind).toBe('redirect');
-    const last = shown.at(-1);
-    expect(last && 'after' in last).toBe(false);
-    expect(map['/']).toContain(`/assets/${last?.kind}.js`);
+    expect(shown.at(-1) && 'after' in shown.at(-1)!).toBe(false);
+  });
+
+  it('leaves out a screen passed through with no delay (the start page): only the one it leads to is drawn', () => {
+    const shown = screensShownFirst(flow, flow.start);
+    expect(shown.map((s) => s.kind)).toEqual(['multi-select']);
+    expect(map['/']).toContain('/assets/multi-select.js');
+    expect(map['/']).not.toContain('/assets/redirect.js');
   });
 
   it('adds the result code for a screen that shows a result', () => {
@@ -89,13 +98,32 @@ type Added = { rel: string; href?: string; blocking?: string; type?: string; src
 function loads(
   script: string,
   pathname: string,
-  options: { entry?: string; hidden?: boolean; stored?: Record<string, string>; paints?: 'observed' | 'unobserved' | 'never' } = {},
-): { atOnce: Added[]; afterPaint: Added[]; atTheLatest: Added[]; marks: string[]; tap: Tap } {
+  options: {
+    entry?: string;
+    hidden?: boolean;
+    stored?: Record<string, string>;
+    paints?: 'observed' | 'unobserved' | 'never';
+    /** The page passes through a screen; whether the paint of the one it leads to is reported. */
+    passing?: 'painted' | 'unreported';
+  } = {},
+): {
+  atOnce: Added[];
+  afterPaint: Added[];
+  afterPassingWait: Added[];
+  atTheLatest: Added[];
+  marks: string[];
+  removed: string[];
+  tap: Tap;
+  /** The app's first render is in. */
+  ready: () => void;
+} {
   const added: Added[] = [];
   const listeners = new Map<string, (event: unknown) => void>();
   const marks: string[] = [];
   const waiting: (() => void)[] = [];
   const latest: (() => void)[] = [];
+  const passingWait: (() => void)[] = [];
+  const removed: string[] = [];
   const paints = options.paints ?? 'observed';
   const document = {
     currentScript: { dataset: options.entry === undefined ? {} : { entry: options.entry } },
@@ -111,6 +139,8 @@ function loads(
     },
     removeEventListener: (name: string) => listeners.delete(name),
     getElementById: () => ({ contains: () => true }),
+    querySelector: (selector: string) =>
+      selector === '[data-passing]' && options.passing ? { remove: () => removed.push(selector) } : null,
     createElement: (tag: string) => {
       const element: Added & { setAttribute: (n: string, v: string) => void } = {
         rel: tag,
@@ -123,16 +153,26 @@ function loads(
     },
     head: { appendChild: (element: Added) => added.push(element) },
   };
-  const later = (callback: () => void, ms = 0) => (ms >= SCRIPTS_AT_THE_LATEST_MS ? latest : waiting).push(callback);
-  type Entries = { getEntriesByName: (name: string) => unknown[] };
+  const later = (callback: () => void, ms = 0) =>
+    (ms >= SCRIPTS_AT_THE_LATEST_MS ? latest : ms === PASSED_PAINT_AT_THE_LATEST_MS ? passingWait : waiting).push(callback);
+  type Entries = { getEntriesByName: (name: string) => unknown[]; getEntries: () => unknown[] };
   const PerformanceObserver =
     paints === 'unobserved'
       ? undefined
       : class {
           constructor(private readonly report: (list: Entries, observer: { disconnect(): void }) => void) {}
-          observe() {
+          observe({ type }: { type: string }) {
+            if (type === 'largest-contentful-paint') {
+              // The screen passed to, in #root, painted after the first paint.
+              const inRoot: Entries = { getEntriesByName: () => [], getEntries: () => [{ element: {} }] };
+              if (options.passing === 'painted') waiting.push(() => this.report(inRoot, this));
+              return;
+            }
             // A paint that is not contentful first, then the first contentful one.
-            const painted = (name: string): Entries => ({ getEntriesByName: (wanted) => (wanted === name ? [{}] : []) });
+            const painted = (name: string): Entries => ({
+              getEntriesByName: (wanted) => (wanted === name ? [{}] : []),
+              getEntries: () => [{}],
+            });
             if (paints === 'observed') {
               waiting.push(() => this.report(painted('first-paint'), this));
               waiting.push(() => this.report(painted('first-contentful-paint'), this));
@@ -154,6 +194,8 @@ function loads(
   // The paint (or the parse ending and the frames), then the task after it: each step queues the next.
   while (waiting.length > 0) waiting.shift()?.();
   const afterPaint = added.splice(0);
+  while (passingWait.length > 0 || waiting.length > 0) (waiting.shift() ?? passingWait.shift())?.();
+  const afterPassingWait = added.splice(0);
   while (latest.length > 0) latest.shift()?.();
   const plain = ({ rel, href, blocking, type, src }: Added): Added =>
     type === 'module' ? { rel: 'script', type, src: src ?? '' } : { rel, href, ...(blocking ? { blocking } : {}) };
@@ -163,7 +205,16 @@ function loads(
     listeners.get('click')?.({ target, ...modifiers, preventDefault: () => (held = true), stopImmediatePropagation: () => undefined });
     return held;
   };
-  return { atOnce: atOnce.map(plain), afterPaint: afterPaint.map(plain), atTheLatest: added.map(plain), marks, tap };
+  return {
+    atOnce: atOnce.map(plain),
+    afterPaint: afterPaint.map(plain),
+    afterPassingWait: afterPassingWait.map(plain),
+    atTheLatest: added.map(plain),
+    marks,
+    removed,
+    tap,
+    ready: () => listeners.get(APP_READY_EVENT)?.({}),
+  };
 }
 
 /** Clicks `control` on the drawing; whether the script held the click. */
@@ -243,13 +294,31 @@ describe('routePreloadScript', () => {
 
   it("marks the page for the app's own drawing when the visitor has answers or data stored", () => {
     const withKeys = routePreloadScript({ '/': [] }, ['answers', 'data']);
-    expect(loads(withKeys, '/').marks).toEqual([]);
-    expect(loads(withKeys, '/', { stored: { answers: '{}' } }).marks).toEqual([]);
-    expect(loads(withKeys, '/', { stored: { answers: '{"a":"1"}' } }).marks).toEqual(['data-redraw']);
+    expect(loads(withKeys, '/').marks).toEqual(['data-painted']);
+    expect(loads(withKeys, '/', { stored: { answers: '{}' } }).marks).toEqual(['data-painted']);
+    expect(loads(withKeys, '/', { stored: { answers: '{"a":"1"}' } }).marks).toEqual(['data-redraw', 'data-painted']);
     const returning = loads(withKeys, '/', { stored: { data: '{"age":40}' }, entry: '/assets/index.js' });
-    expect(returning.marks).toEqual(['data-redraw']);
+    expect(returning.marks).toEqual(['data-redraw', 'data-painted']);
     // Nothing of the drawing shows for her: her scripts go at once, not after a paint.
     expect(returning.atOnce).toEqual([{ rel: 'script', type: 'module', src: '/assets/index.js' }]);
+  });
+
+  it('on a page that passes through a screen, loads the scripts once the screen it leads to is painted', () => {
+    const scripts = [
+      { rel: 'script', type: 'module', src: '/assets/index.js' },
+      { rel: 'modulepreload', href: '/assets/a.js' },
+    ];
+    const page = loads(script, '/', { entry: '/assets/index.js', passing: 'painted' });
+    // The first paint shows the screen passed through; the mark switches to the one it leads to.
+    expect(page.marks).toEqual(['data-painted']);
+    expect(page.afterPaint).toEqual(scripts);
+    const unreported = loads(script, '/', { entry: '/assets/index.js', passing: 'unreported' });
+    expect(unreported.afterPaint).toEqual([]);
+    expect(unreported.afterPassingWait).toEqual(scripts);
+    // The drawing passed through is taken out once the app is in.
+    expect(page.removed).toEqual([]);
+    page.ready();
+    expect(page.removed).toEqual(['[data-passing]']);
   });
 
   it("holds a tap on the drawing's controls until the app is in, but not a file picker's or a modified click", () => {

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { normalizePath, resolveRoute } from '../../src/engine/routes.ts';
 import type { Flow, Screen } from '../../src/engine/flow-model.ts';
 import { readsResult } from '../../src/engine/screen-view.ts';
+import { movesOnTo, passesThrough } from '../../src/engine/timed-visit.ts';
 import { rendererSource } from './before-first-question.ts';
 import { APP_READY_EVENT } from '../../src/app/app-ready.ts';
 
@@ -26,16 +27,10 @@ export interface BuiltChunk {
 /** The source of the result code's chunk: screens that show a result wait for it. */
 export const RESULT_CODE_SOURCE = 'src/app/result-code-chunk.ts';
 
-/** Where a screen that moves on by itself (`after`) goes; undefined for one that waits for the visitor. */
-function movesOnTo(screen: Screen): string | undefined {
-  if (screen.kind === 'not-found' || !('after' in screen)) return undefined;
-  return screen.after.to ?? (typeof screen.next === 'string' ? screen.next : undefined);
-}
-
 /**
  * The screens a page shows first: the screen itself, and while a screen moves on by itself (`after`,
- * e.g. 'Starting assessment...'), the one it moves on to. The visitor's first paint of content is the
- * last of them.
+ * e.g. 'Loading your assessment...'), the one it moves on to. The visitor's first paint of content is
+ * the last of them. A screen with no delay is passed through and not shown at all.
  */
 export function screensShownFirst(flow: Pick<Flow, 'screens'>, id: string): Screen[] {
   const shown: Screen[] = [];
@@ -45,7 +40,8 @@ export function screensShownFirst(flow: Pick<Flow, 'screens'>, id: string): Scre
     seen.add(next);
     const screen: Screen | undefined = flow.screens[next];
     if (!screen) break;
-    shown.push(screen);
+    // One the machine passes through (no delay) is never drawn: its code isn't needed.
+    if (!passesThrough(screen)) shown.push(screen);
     next = movesOnTo(screen);
   }
   return shown;
@@ -125,7 +121,11 @@ export const NOT_FOUND_KEY = '*';
  * the build, so nothing the visitor first sees waits for them, and the stylesheets have the bandwidth
  * to themselves until then. A hidden tab paints nothing, and a page marked for the app's own drawing
  * (below) shows nothing until the app is in, so there they go at once; and they go after
- * SCRIPTS_AT_THE_LATEST_MS whatever happens.
+ * SCRIPTS_AT_THE_LATEST_MS whatever happens. When they go, the page marks itself `data-painted`: a
+ * page opened on a screen the funnel passes through at once (the start page) has that screen drawn
+ * for the first paint, and the screen it leads to after it (the app's stylesheet switches them); its
+ * scripts wait for that second paint, so they don't delay it, and the passing drawing is removed once
+ * the app is in.
  *
  * Until the app's first render is in (APP_READY_EVENT), a tap on the drawing's controls is held (the
  * drawing doesn't change) and then replayed, one per task, on those that are still in the page: a
@@ -153,14 +153,18 @@ export function routePreloadScript(
     `a=l=>{l.crossOrigin="";d.head.appendChild(l)},`,
     `c=k=>{const t=k.target.closest?.("a,button,input,label,select,summary,[role=button]");`,
     `if(t&&!(k.ctrlKey||k.metaKey||k.shiftKey||k.altKey)&&t.type!=="file"&&t.control?.type!=="file"&&d.getElementById("root")?.contains(t)){k.preventDefault();k.stopImmediatePropagation();q.push(t)}},`,
-    `o=()=>{d.removeEventListener("click",c,!0);h.removeAttribute("data-redraw")};d.addEventListener("click",c,!0);`,
+    `o=()=>{d.removeEventListener("click",c,!0);h.removeAttribute("data-redraw");d.querySelector("[data-passing]")?.remove()};d.addEventListener("click",c,!0);`,
     `try{if(${JSON.stringify(storedKeys)}.some(k=>{const v=sessionStorage.getItem(k);return v!==null&&v!=="{}"}))h.setAttribute("data-redraw","")}catch{}`,
     `d.addEventListener(${JSON.stringify(APP_READY_EVENT)},async()=>{o();`,
     `for(const t of q)if(t.isConnected){t.click();await new Promise(f=>setTimeout(f))}},{once:!0});`,
     `for(const i of Object.hasOwn(r,p)?r[p]:r[${JSON.stringify(NOT_FOUND_KEY)}]||[]){const l=d.createElement("link"),w=u[i];`,
     `l.href=w;if(w.endsWith(".css")){l.rel="stylesheet";l.setAttribute("blocking","render");a(l)}else{l.rel="modulepreload";s.push(l)}}`,
     `const g=()=>{if(e){const m=d.createElement("script");m.type="module";m.src=e;m.onerror=o;a(m)}s.forEach(a)};`,
-    `let n=0;const x=()=>{n++||g()};if(d.visibilityState==="hidden"||h.hasAttribute("data-redraw"))x();else{`,
+    `let n=0;const x=()=>{if(n++)return;h.setAttribute("data-painted","");`,
+    `if(d.visibilityState==="hidden"||!d.querySelector("[data-passing]"))return g();let y=0;const z=()=>{y++||setTimeout(g)};`,
+    `try{new PerformanceObserver((l,b)=>{if(l.getEntries().some(t=>d.getElementById("root")?.contains(t.element))){b.disconnect();z()}}).observe({type:"largest-contentful-paint",buffered:!0})}catch{}`,
+    `setTimeout(z,${PASSED_PAINT_AT_THE_LATEST_MS})};`,
+    `if(d.visibilityState==="hidden"||h.hasAttribute("data-redraw"))x();else{`,
     `try{new PerformanceObserver((l,b)=>{if(l.getEntriesByName("first-contentful-paint").length){b.disconnect();setTimeout(x)}}).observe({type:"paint",buffered:!0})}`,
     `catch{d.addEventListener("DOMContentLoaded",()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(x))))}`,
     `setTimeout(x,${SCRIPTS_AT_THE_LATEST_MS})}})()`,
@@ -169,6 +173,12 @@ export function routePreloadScript(
 
 /** The longest a page waits for its first paint before it loads its scripts anyway. */
 export const SCRIPTS_AT_THE_LATEST_MS = 3000;
+
+/**
+ * On a page that passes through a screen, the longest it waits for the paint of the screen it leads
+ * to (reported as a largest contentful paint inside #root) before it loads its scripts anyway.
+ */
+export const PASSED_PAINT_AT_THE_LATEST_MS = 250;
 
 /** The CSP source that allows exactly this inline script. */
 export function scriptHashSource(script: string): string {

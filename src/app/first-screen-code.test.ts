@@ -31,6 +31,21 @@ describe('firstScreenCode', () => {
     expect(done).toBe(true);
   });
 
+  it('on the address of a screen passed through at once (the start page), asks for the code of the one it leads to', async () => {
+    const start = flow.screens[flow.start];
+    const next = start && 'after' in start ? start.after.to : undefined;
+    const preload = vi.fn(() => Promise.resolve());
+    await firstScreenCode({
+      flow,
+      path: start?.route ?? '',
+      preload,
+      needResults: () => Promise.resolve(),
+      wait: never,
+    });
+    expect(preload.mock.calls).toEqual([[flow.screens[next ?? '']?.kind]]);
+    expect(start?.kind).not.toBe(flow.screens[next ?? '']?.kind);
+  });
+
   it('asks for the result code at once on a screen that shows a result', async () => {
     const result = routed((s) => readsResult(s) && !('requires' in s && s.requires));
     const needResults = vi.fn(() => Promise.resolve());

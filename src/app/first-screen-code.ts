@@ -9,6 +9,7 @@
 import type { Flow, ScreenKind } from '../engine/flow-model.ts';
 import { routeTable } from '../engine/routes.ts';
 import { readsResult } from '../engine/screen-view.ts';
+import { restingScreen } from '../engine/timed-visit.ts';
 
 export interface FirstScreenCodeOptions {
   flow: Pick<Flow, 'screens' | 'settings' | 'notFound'>;
@@ -35,7 +36,8 @@ export function firstScreenCode({
   capMs = 1000,
 }: FirstScreenCodeOptions): Promise<void> {
   // An address that is no page opens the not-found screen (drawn by the build, hydrated once its code is in).
-  const id = opening ?? routeTable(flow).screenFor(path) ?? flow.notFound;
+  const addressed = routeTable(flow).screenFor(path);
+  const id = opening ?? (addressed === undefined ? flow.notFound : restingScreen(flow.screens, addressed));
   const screen = id !== undefined && Object.hasOwn(flow.screens, id) ? flow.screens[id] : undefined;
   if (!screen) return Promise.resolve();
   const code = Promise.all([preload(screen.kind), readsResult(screen) ? needResults() : null]);

@@ -15,6 +15,7 @@ import { openingScreen } from './opening-screen.ts';
 import { resumeSession } from '../engine/storage.ts';
 import { FunnelApp } from './funnel-app.tsx';
 import { lazyResults } from './lazy-results.ts';
+import { passesThrough } from '../engine/timed-visit.ts';
 
 // The machine is built but never started in a prerender (effects don't run), so no port is called.
 const unused = () => {
@@ -56,4 +57,20 @@ export async function prerenderPage(flow: Flow, path: string): Promise<string | 
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
   return html;
+}
+
+/**
+ * The drawing of the screen a page passes through when the machine moves on from it at once (the
+ * start page's 'Starting assessment...'), or undefined when the page's screen rests. The page shows it
+ * for its first paint, then the screen it leads to (route-preload.ts). The machine never rests on it,
+ * so it is drawn as the app would draw it with a delay; its ids are left out, as the screen it leads to
+ * has the same ones.
+ */
+export async function prerenderPassing(flow: Flow, path: string): Promise<string | undefined> {
+  const id = routeTable(flow).screenFor(path);
+  const screen = id !== undefined && Object.hasOwn(flow.screens, id) ? flow.screens[id] : undefined;
+  if (id === undefined || !screen || !passesThrough(screen) || !('after' in screen)) return undefined;
+  const resting = { ...screen, after: { ...screen.after, delayMs: 1 } };
+  const html = await prerenderPage({ ...flow, screens: { ...flow.screens, [id]: resting } }, path);
+  return html?.replace(/\s(id|aria-labelledby|aria-describedby|aria-controls)="[^"]*"/g, '');
 }

@@ -10,7 +10,7 @@ import type { Flow, Screen } from './flow-model.ts';
 import type { Action } from './flow.gen.ts';
 import { machineSetup, screenLookup, visitorOf, type CompileOptions } from './machine-setup.ts';
 import { refusalOnScreen } from './refusal.ts';
-import { isTimed, timerName } from './timed-visit.ts';
+import { isTimed, passesThrough, timerName } from './timed-visit.ts';
 
 export type { CompileOptions } from './machine-setup.ts';
 
@@ -120,7 +120,13 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
         ...flowActions('enter' in screen ? screen.enter : undefined, id),
       ],
       initial: 'ready',
-      ...(afterTarget && onwardAfter ? { after: { [timerName(id)]: onwardAfter } } : {}),
+      // A zero delay onto another screen moves on in the same step: the visit still counts (its entry
+      // actions run) but never rests, so a page opened on it is drawn as the screen it leads to.
+      ...(afterTarget && onwardAfter
+        ? passesThrough(screen)
+          ? { always: onwardAfter }
+          : { after: { [timerName(id)]: onwardAfter } }
+        : {}),
       states: {
         ready: {
           on: {

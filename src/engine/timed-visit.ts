@@ -16,6 +16,34 @@ export function isTimed(screen: Screen | undefined): boolean {
   return screen !== undefined && 'after' in screen && screen.after !== undefined;
 }
 
+/**
+ * Whether a timed screen moves on at once to another screen of the flow (no delay, not an external
+ * redirect): the machine passes through it without resting.
+ */
+export function passesThrough(screen: Screen): boolean {
+  if (!('after' in screen) || screen.after === undefined || (screen.after.delayMs ?? 0) > 0) return false;
+  return Boolean(screen.after.to || ('next' in screen && screen.next));
+}
+
+/** Where a screen that moves on by itself (`after`) goes; undefined for one that waits for the visitor. */
+export function movesOnTo(screen: Screen): string | undefined {
+  if (screen.kind === 'not-found' || !('after' in screen)) return undefined;
+  return screen.after.to ?? (typeof screen.next === 'string' ? screen.next : undefined);
+}
+
+/** The screen a visitor arriving at `id` rests on: past the screens passed through at once. */
+export function restingScreen(screens: Readonly<Record<string, Screen>>, id: string): string {
+  const seen = new Set<string>();
+  let at = id;
+  for (;;) {
+    const screen = Object.hasOwn(screens, at) ? screens[at] : undefined;
+    const onward = screen && passesThrough(screen) ? movesOnTo(screen) : undefined;
+    if (onward === undefined || seen.has(at)) return at;
+    seen.add(at);
+    at = onward;
+  }
+}
+
 /** The name of screen `id`'s delay in the machine's setup. */
 export function timerName(id: string): string {
   return `after:${id}`;

@@ -85,6 +85,39 @@ describe('a prerendered page', () => {
     expect(problems).toEqual([]);
   });
 
+  it('opened on the start screen, which moves on at once, paints its message first, then the first question', async () => {
+    const start = screenOf(flow.start);
+    const next = String(start.after?.to);
+    const { page, problems } = await harness.open();
+    // What the first contentful paint showed, read as it is reported (before the page's own script
+    // moves on from it).
+    await page.addInitScript(`new PerformanceObserver((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      const shown = (el) => el !== null && getComputedStyle(el).display !== 'none';
+      window.__atFirstPaint = {
+        passing: shown(document.querySelector('[data-passing]')),
+        root: shown(document.getElementById('root')),
+        text: document.querySelector('[data-passing]')?.textContent ?? '',
+      };
+    }).observe({ type: 'paint', buffered: true });`);
+    const { release } = await openWithScriptsHeld(page, routeOf(flow.start));
+    const heading = page.getByRole('heading', { level: 1, name: screenOf(next).question ?? '' });
+    await heading.waitFor({ state: 'visible', timeout: WAIT.timeout });
+    const atFirstPaint = await page.evaluate(() => (window as unknown as { __atFirstPaint?: unknown }).__atFirstPaint);
+    expect(atFirstPaint).toMatchObject({ passing: true, root: false });
+    expect((atFirstPaint as { text: string }).text).toContain(start.message ?? '');
+    await page.evaluate(() => {
+      (window as unknown as { drawn: Element | null }).drawn = document.querySelector('#root h1');
+    });
+    await release();
+    // The app adopts the question's drawing, takes the address of the question, and drops the message.
+    await expect.poll(() => new URL(page.url()).pathname, WAIT).toBe(routeOf(next));
+    await expect.poll(() => page.locator('[data-passing]').count(), WAIT).toBe(0);
+    const same = await page.evaluate(() => (window as unknown as { drawn: Element | null }).drawn === document.querySelector('h1'));
+    expect(same).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
   it('holds a tap made before the code arrived, and the app answers it once it is in', async () => {
     const id = question();
     const first = screenOf(id).options?.[0]?.value ?? '';

@@ -12,7 +12,8 @@ import { loadFlow } from '../support/load-flow.ts';
 
 /** The screens a state node (and its inner states) can move to; `exit` for its own final `.done`. */
 function machineTargets(node: AnyStateNode, own: string): string[] {
-  const here = [...node.transitions.values()]
+  // Timed moves are `after` transitions; a zero-delay one is compiled as `always`.
+  const here = [...node.transitions.values(), node.always ?? []]
     .flat()
     .flatMap((t) => (t.target ?? []).map((target) => target.id))
     .flatMap((id) => {

@@ -23,10 +23,10 @@ async function settle(actor: ReturnType<typeof startFunnel>['actor']) {
 describe('the main path from / to the external page', () => {
   it('walks every screen in order, enforcing required answers', async () => {
     const f = startFunnel(flow);
-    // No start delay in the flow: the start screen moves on at the next timer tick.
-    expect(f.screen()).toBe('start');
-    vi.advanceTimersByTime(0);
+    // No start delay in the flow: the machine passes through the start screen in its first step,
+    // and the visit still counts.
     expect(f.screen()).toBe('skin-concerns');
+    expect(f.tracking.calls[0]).toMatchObject({ type: 'screenViewed', screenId: 'start', track: { journey: 'quiz_started' } });
 
     f.send({ type: 'SELECT_OPTION', value: 'fine-lines' });
     f.send({ type: 'SELECT_OPTION', value: 'texture' });
@@ -240,8 +240,9 @@ describe('deep links, guards and unknown paths', () => {
     ['/detailed-analysis', 'photo-analysis'],
     ['/results', 'photo-analysis'],
     ['/primary-assessment', 'photo-analysis'],
-    ['/hormone-assessment', 'start'],
-    ['/hormone-suitability', 'start'],
+    // Their `otherwise` is the start screen, which passes on to the first question.
+    ['/hormone-assessment', 'skin-concerns'],
+    ['/hormone-suitability', 'skin-concerns'],
   ])('%s without data redirects to %s', (path, screen) => {
     expect(startFunnel(flow, { path }).screen()).toBe(screen);
   });
