@@ -144,8 +144,30 @@ describe('createOutbox', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(backend.delivered).toEqual([expect.objectContaining({ args: { email: 'a@b.c' } })]);
     expect(outbox.pending()).toEqual([]);
+    // Storage forgets it in a task after the delivery.
+    await vi.runAllTimersAsync();
     expect(stored(storage)).toEqual([]);
     expect(onDrop).not.toHaveBeenCalled();
+  });
+
+  it('tells the waiter of a delivered entry before it takes the entry out of storage, in the next task', async () => {
+    const storage = memoryStorage();
+    const outbox = createOutbox({ storage, key: KEY, send: () => Promise.resolve() });
+    created.push(outbox);
+    const storedWhenDelivered: unknown[] = [];
+    await outbox.enqueue('save_lead', {}, { id: 'lead-1' }).then(() => storedWhenDelivered.push(stored(storage)));
+    // Kept until then: a reload in between sends it once more, under the same id.
+    expect(storedWhenDelivered).toEqual([[expect.objectContaining({ id: 'lead-1' })]]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stored(storage)).toEqual([]);
+  });
+
+  it('writes a pending removal at once when it is disposed', async () => {
+    const storage = memoryStorage();
+    const outbox = createOutbox({ storage, key: KEY, send: () => Promise.resolve() });
+    await outbox.enqueue('save_lead', {}, { id: 'lead-1' });
+    outbox.dispose();
+    expect(stored(storage)).toEqual([]);
   });
 
   it('drops an entry after maxAttempts tries', async () => {

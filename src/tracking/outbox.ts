@@ -112,8 +112,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let disposed = false;
   let current = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let persistTimer: ReturnType<typeof setTimeout> | undefined;
 
   function persist(): void {
+    clearTimeout(persistTimer);
+    persistTimer = undefined;
     storeEntries(storage, key, queue);
   }
 
@@ -130,9 +133,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
     for (const id of [...waiters.keys()]) settle(id, { error });
   }
 
+  // Taking a delivered entry out of storage can wait for the next task: until then a reload would
+  // send it once more, under the same id, which the backend ignores. Its waiters are not held up
+  // by the write (the screen a visitor waits for is drawn first).
+  function persistSoon(): void {
+    persistTimer ??= setTimeout(() => {
+      persistTimer = undefined;
+      persist();
+    });
+  }
+
   function remove(entry: OutboxEntry): void {
     queue = queue.filter((queued) => queued !== entry);
-    persist();
+    persistSoon();
   }
 
   function backoff(attempts: number): number {
@@ -253,6 +266,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       void start();
     },
     dispose() {
+      if (persistTimer !== undefined) persist();
       disposed = true;
       clearTimeout(timer);
       timer = undefined;
