@@ -155,7 +155,9 @@ describe('createOutbox', () => {
     const outbox = createOutbox({ storage, key: KEY, send: () => Promise.resolve() });
     created.push(outbox);
     const storedWhenDelivered: unknown[] = [];
-    await outbox.enqueue('save_lead', {}, { id: 'lead-1' }).then(() => storedWhenDelivered.push(stored(storage)));
+    await outbox
+      .enqueue('save_lead', {}, { id: 'lead-1' })
+      .then(() => storedWhenDelivered.push(stored(storage)));
     // Kept until then: a reload in between sends it once more, under the same id.
     expect(storedWhenDelivered).toEqual([[expect.objectContaining({ id: 'lead-1' })]]);
     await vi.advanceTimersByTimeAsync(0);
