@@ -77,6 +77,18 @@ describe('routePreloads', () => {
     expect(map['/']).not.toContain('/assets/redirect.js');
   });
 
+  it("adds for a guarded screen what its `otherwise` shows first, which a fresh visitor's page opens", () => {
+    const guarded = Object.values(flow.screens).find((s) => {
+      const otherwise = 'requires' in s ? s.requires?.otherwise : undefined;
+      const target = otherwise === undefined ? undefined : flow.screens[otherwise];
+      return target !== undefined && !('after' in target);
+    });
+    const otherwise = guarded && 'requires' in guarded ? guarded.requires?.otherwise : undefined;
+    const shown = guarded?.route === undefined ? [] : screensShownFirst(flow, Object.keys(flow.screens).find((id) => flow.screens[id] === guarded) ?? '');
+    expect(shown[0]).toBe(guarded);
+    expect(shown).toContain(flow.screens[otherwise ?? '']);
+  });
+
   it('adds the result code for a screen that shows a result', () => {
     const [, screen] = byKind('reveal') ?? [];
     expect(screen?.route && map[screen.route]).toEqual([

@@ -29,20 +29,24 @@ export const RESULT_CODE_SOURCE = 'src/app/result-code-chunk.ts';
 
 /**
  * The screens a page shows first: the screen itself, and while a screen moves on by itself (`after`,
- * e.g. 'Loading your assessment...'), the one it moves on to. The visitor's first paint of content is
- * the last of them. A screen with no delay is passed through and not shown at all.
+ * e.g. 'Loading your assessment...'), the one it moves on to; for a screen with `requires`, also the
+ * screens its `otherwise` shows first. A screen with no delay is passed through and not shown at all.
  */
 export function screensShownFirst(flow: Pick<Flow, 'screens'>, id: string): Screen[] {
   const shown: Screen[] = [];
   const seen = new Set<string>();
-  let next: string | undefined = id;
-  while (next !== undefined && !seen.has(next) && Object.hasOwn(flow.screens, next)) {
+  const waiting = [id];
+  for (let next = waiting.shift(); next !== undefined; next = waiting.shift()) {
+    const screen = Object.hasOwn(flow.screens, next) ? flow.screens[next] : undefined;
+    if (!screen || seen.has(next)) continue;
     seen.add(next);
-    const screen: Screen | undefined = flow.screens[next];
-    if (!screen) break;
     // One the machine passes through (no delay) is never drawn: its code isn't needed.
     if (!passesThrough(screen)) shown.push(screen);
-    next = movesOnTo(screen);
+    const onward = movesOnTo(screen);
+    if (onward !== undefined) waiting.push(onward);
+    // A guarded screen opens its `otherwise` for a visitor without its data: any fresh one (the
+    // build draws that), while a returning one with the data gets the screen itself.
+    if ('requires' in screen && screen.requires !== undefined) waiting.push(screen.requires.otherwise);
   }
   return shown;
 }
