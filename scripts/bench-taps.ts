@@ -12,23 +12,36 @@ import { walkMainPath, type MainPathTap } from '../tests/e2e/main-path-walk.ts';
 import { median } from './bench-lighthouse.ts';
 import { APP_READY_EVENT } from '../src/app/app-ready.ts';
 
-/** Armed before each tap; resolves with the milliseconds from the click to the next heading painted. */
+/**
+ * Armed before each tap; `__tapResult` resolves with the milliseconds from the click to the next
+ * heading painted, `__tapAnswered` with those to the first change the tap made painted (on a tap that
+ * waits for the server, its busy state: the photo's analysis overlay).
+ */
 const ARM_TAP = `(() => {
   // A screen's heading, or the status line of a screen without one (e.g. 'Creating Your Protocol').
   const headingNow = () => document.querySelector('main h1, main h2, main [role="status"]');
   const before = headingNow();
+  let clickedAt;
+  document.addEventListener('click', (event) => { clickedAt = event.timeStamp; }, { capture: true, once: true });
+  const painted = (resolve) => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve(performance.now() - clickedAt);
+    channel.port2.postMessage(null);
+  });
+  window.__tapAnswered = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (clickedAt === undefined) return;
+      observer.disconnect();
+      painted(resolve);
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+  });
   window.__tapResult = new Promise((resolve) => {
-    let clickedAt;
-    document.addEventListener('click', (event) => { clickedAt = event.timeStamp; }, { capture: true, once: true });
     const observer = new MutationObserver(() => {
       const heading = headingNow();
       if (clickedAt === undefined || !heading || heading === before || document.querySelector('[data-holding]')) return;
       observer.disconnect();
-      requestAnimationFrame(() => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve(performance.now() - clickedAt);
-        channel.port2.postMessage(null);
-      });
+      painted(resolve);
     });
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
   });
@@ -37,6 +50,8 @@ const ARM_TAP = `(() => {
 export interface TapTiming extends MainPathTap {
   /** Median milliseconds from the click to the next heading painted. */
   ms: number;
+  /** Median milliseconds from the click to the first change it made painted (its busy state). */
+  answeredMs: number;
   /** The tap submits to the server first (photo analysis, saving the lead): network time included. */
   waitsForServer: boolean;
 }
@@ -47,7 +62,7 @@ export interface TapTiming extends MainPathTap {
  */
 export async function measureTaps(harness: Harness, rounds: number, thinkMs: number): Promise<TapTiming[]> {
   const flow = loadFlow();
-  const samples = new Map<string, { tap: MainPathTap; ms: number[] }>();
+  const samples = new Map<string, { tap: MainPathTap; ms: number[]; answered: number[] }>();
   for (let round = 0; round < rounds; round++) {
     const tp = await harness.open();
     const cdp = await tp.context.newCDPSession(tp.page);
@@ -62,18 +77,23 @@ export async function measureTaps(harness: Harness, rounds: number, thinkMs: num
         const ms = await page
           .evaluate(() => (window as unknown as { __tapResult: Promise<number> }).__tapResult)
           .catch(() => Number.NaN);
+        const answered = await page
+          .evaluate(() => (window as unknown as { __tapAnswered: Promise<number> }).__tapAnswered)
+          .catch(() => Number.NaN);
         const key = `${tap.from}→${tap.to}`;
-        const entry = samples.get(key) ?? { tap, ms: [] };
+        const entry = samples.get(key) ?? { tap, ms: [], answered: [] };
         entry.ms.push(ms);
+        entry.answered.push(answered);
         samples.set(key, entry);
       },
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await harness.closePages();
   }
-  return [...samples.values()].map(({ tap, ms }) => ({
+  return [...samples.values()].map(({ tap, ms, answered }) => ({
     ...tap,
     ms: median(ms),
+    answeredMs: median(answered),
     waitsForServer: flow.screens[tap.from]?.submit !== undefined,
   }));
 }
