@@ -15,6 +15,7 @@ import { usePrediction } from './predicted-view.ts';
 import type { IdleScheduler } from './screen-prefetch.ts';
 import { ScreenBody } from './screen-body.tsx';
 import { useShownView } from './use-shown-view.ts';
+import { warmHiddenBodies } from './warm-layout.ts';
 
 export interface CurrentScreenProps {
   actor: ActorRefFrom<FunnelMachine>;
@@ -77,6 +78,20 @@ export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsRea
     return arriveAt(window, mainRef.current);
   }, [viewId]);
 
+  // The screen drawn ahead is laid out once in idle time, so the tap's reveal costs less (warm-layout.ts).
+  // React commits a hidden Activity's content after the render that asked for it: tried a few times.
+  const ahead = prediction && !holding && prediction.view.id !== shown?.id ? prediction.view : undefined;
+  useEffect(() => {
+    if (!ahead || !idle) return undefined;
+    let tries = 0;
+    let cancel = () => {};
+    const warm = () => {
+      if (warmHiddenBodies(mainRef.current?.querySelector('main') ?? null) === 0 && ++tries < 5) cancel = idle(warm);
+    };
+    cancel = idle(warm);
+    return () => cancel();
+  }, [ahead, idle]);
+
   // The screen the page opened on is drawn without an Activity boundary until the visitor leaves it:
   // in the build's drawing a boundary would be hydrated in a pass of its own after the page's, and a
   // tap in between would reach no handler. Screens after it come in Activity (drawn ahead, hidden).
@@ -91,7 +106,6 @@ export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsRea
   const drawn = !waiting && isRendererLoaded(screen.kind);
   const disclaimer =
     drawn && 'showDisclaimer' in screen && screen.showDisclaimer ? flow.settings.disclaimer : undefined;
-  const ahead = prediction && !holding && prediction.view.id !== shown.id ? prediction.view : undefined;
   // One keyed list, so the screen drawn ahead keeps its render when the tap makes it the shown one.
   const bodies = [
     waiting ? (
