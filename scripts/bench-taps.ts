@@ -11,6 +11,7 @@ import { loadFlow, withSettings, type Harness } from '../tests/e2e/harness.ts';
 import { walkMainPath, type MainPathTap } from '../tests/e2e/main-path-walk.ts';
 import { median } from './bench-lighthouse.ts';
 import { APP_READY_EVENT } from '../src/app/app-ready.ts';
+import { firstQuestion } from './lib/before-first-question.ts';
 
 /**
  * Armed before each tap; `__tapResult` resolves with the milliseconds from the click to the next
@@ -123,16 +124,8 @@ export async function measureHelloTaps(browser: Browser, url: string, taps: numb
 /** The first screen from the start that waits for the visitor, and the text that shows it is up. */
 function firstQuestionText(): string {
   const flow = loadFlow();
-  let id = flow.start;
-  for (let guard = 0; guard < 20; guard++) {
-    const screen = flow.screens[id];
-    if (!screen) break;
-    if (!screen.after) return withSettings(screen.question ?? screen.button ?? '', flow.settings);
-    const next = screen.after.to ?? (typeof screen.next === 'string' ? screen.next : undefined);
-    if (!next) break;
-    id = next;
-  }
-  throw new Error('no first question found from the start screen');
+  const screen = flow.screens[firstQuestion(flow).id];
+  return withSettings(screen?.question ?? screen?.button ?? '', flow.settings);
 }
 
 /** Gzip bytes (level 9, as bundle-size.ts counts) of every script fetched before the first question answers taps. */
