@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { warmHiddenBodies } from './warm-layout.ts';
 
 afterEach(() => {
@@ -46,6 +46,25 @@ describe('warmHiddenBodies', () => {
     expect(stage.querySelector('[name], [id], [for], iframe')).toBeNull();
     // The page's radios are still as React left them.
     expect(document.querySelectorAll<HTMLInputElement>('input:checked')).toHaveLength(2);
+  });
+
+  it("decodes the hidden body's images ahead (a vector image is laid out then, not on the tap)", () => {
+    const decoded: string[] = [];
+    const decode = vi.fn(function (this: HTMLImageElement) {
+      decoded.push(this.getAttribute('src') ?? '');
+      return Promise.resolve();
+    });
+    // jsdom has no decode(); the browser's is stood in for.
+    Object.defineProperty(HTMLImageElement.prototype, 'decode', { value: decode, configurable: true });
+    onTestFinished(() => {
+      Reflect.deleteProperty(HTMLImageElement.prototype, 'decode');
+    });
+    document.body.innerHTML = `<main><div><img src="/shown.svg"></div>
+      <div style="display: none"><img src="/ahead.svg"></div></main>`;
+    warmHiddenBodies(document.querySelector('main'));
+    // The page's own image, not the copy's, is the one the tap will show.
+    expect(decoded).toEqual(['/ahead.svg']);
+    expect(decode.mock.contexts[0]).toBe(document.querySelector('img[src="/ahead.svg"]'));
   });
 
   it('does nothing while no body is hidden (the one drawn ahead is not committed yet)', () => {

@@ -5,7 +5,8 @@
  * of each hidden body is laid out once, invisibly (visibility: hidden, out of the flow, at the column's
  * width), and removed in the same task, so nothing of it is ever painted and React's own nodes are not
  * touched. What the browser keeps from that pass (shaped words, matched styles, decoded images) makes
- * the tap's own pass cheaper.
+ * the tap's own pass cheaper. Its images are decoded too (`decode()`): a vector image is otherwise laid
+ * out as a document of its own in the tap's first paint.
  */
 
 /** Lays out a copy of every hidden body directly inside `main`; returns how many it laid out. */
@@ -29,6 +30,8 @@ export function warmHiddenBodies(main: HTMLElement | null): number {
       for (const name of ['id', 'name', 'form', 'for', 'autofocus']) element.removeAttribute(name);
     stage.append(copy);
   }
+  for (const image of hidden.flatMap((body) => [...body.querySelectorAll('img')]))
+    image.decode?.().catch(() => undefined);
   main.append(stage);
   // Reading a size forces the style and layout pass, inside this task.
   void stage.offsetHeight;
