@@ -63,6 +63,13 @@ function setup(options: Partial<OutboxOptions> & Pick<OutboxOptions, 'send'>) {
 
 const ignore = () => undefined;
 
+/** Runs the task a new entry is sent from, then gives back the enqueue's promise. */
+async function sent<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(ignore);
+  await vi.advanceTimersByTimeAsync(0);
+  return promise;
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
 });
@@ -91,7 +98,7 @@ describe('createOutbox', () => {
     expect(backend.delivered).toHaveLength(1);
   });
 
-  it('stores the entry before the first send, so a tab closed mid-request loses nothing', () => {
+  it('stores the entry at once and sends it from the next task, so a tab closed mid-request loses nothing', async () => {
     const storage = memoryStorage();
     const seen: unknown[] = [];
     const outbox = createOutbox({
@@ -100,10 +107,18 @@ describe('createOutbox', () => {
       send: () => (seen.push(stored(storage)), new Promise(ignore)),
     });
     created.push(outbox);
+    const entry = expect.objectContaining({
+      id: 'lead-1',
+      fn: 'save_lead',
+      args: { email: 'a@b.c' },
+      attempts: 0,
+    });
     void outbox.enqueue('save_lead', { email: 'a@b.c' }, { id: 'lead-1' });
-    expect(seen).toEqual([
-      [expect.objectContaining({ id: 'lead-1', fn: 'save_lead', args: { email: 'a@b.c' }, attempts: 0 })],
-    ]);
+    // Stored in the caller's task; the request is not built there (a tap paints its next screen first).
+    expect(stored(storage)).toEqual([entry]);
+    expect(seen).toEqual([]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(seen).toEqual([[entry]]);
   });
 
   it('gives each entry a random UUID unless the caller passes an id', () => {
@@ -119,7 +134,7 @@ describe('createOutbox', () => {
     const error = httpError(400);
     const backend = receiver(Infinity, () => error);
     const { outbox, onDrop, storage } = setup({ send: backend.send });
-    await expect(outbox.enqueue('save_lead', { email: 'a@b.c' }, { id: 'lead-1' })).rejects.toBe(error);
+    await expect(sent(outbox.enqueue('save_lead', { email: 'a@b.c' }, { id: 'lead-1' }))).rejects.toBe(error);
     await vi.runAllTimersAsync();
     expect(backend.send).toHaveBeenCalledTimes(1);
     expect(onDrop).toHaveBeenCalledTimes(1);
@@ -136,7 +151,7 @@ describe('createOutbox', () => {
   ])('retries after %s: the first promise rejects, the entry still arrives later', async (_name, error) => {
     const backend = receiver(1, error);
     const { outbox, onDrop, storage } = setup({ send: backend.send });
-    await expect(outbox.enqueue('save_lead', { email: 'a@b.c' })).rejects.toThrow();
+    await expect(sent(outbox.enqueue('save_lead', { email: 'a@b.c' }))).rejects.toThrow();
     expect(outbox.pending()).toEqual([expect.objectContaining({ attempts: 1 })]);
     expect(stored(storage)).toEqual([expect.objectContaining({ attempts: 1 })]);
     await vi.advanceTimersByTimeAsync(749);
@@ -155,9 +170,11 @@ describe('createOutbox', () => {
     const outbox = createOutbox({ storage, key: KEY, send: () => Promise.resolve() });
     created.push(outbox);
     const storedWhenDelivered: unknown[] = [];
-    await outbox
+    const delivered = outbox
       .enqueue('save_lead', {}, { id: 'lead-1' })
       .then(() => storedWhenDelivered.push(stored(storage)));
+    await vi.advanceTimersToNextTimerAsync();
+    await delivered;
     // Kept until then: a reload in between sends it once more, under the same id.
     expect(storedWhenDelivered).toEqual([[expect.objectContaining({ id: 'lead-1' })]]);
     await vi.advanceTimersByTimeAsync(0);
@@ -165,9 +182,13 @@ describe('createOutbox', () => {
   });
 
   it('writes a pending removal at once when it is disposed', async () => {
-    const storage = memoryStorage();
-    const outbox = createOutbox({ storage, key: KEY, send: () => Promise.resolve() });
-    await outbox.enqueue('save_lead', {}, { id: 'lead-1' });
+    const backend = manualReceiver();
+    const { outbox, storage } = setup({ send: backend.send });
+    const delivered = outbox.enqueue('save_lead', {}, { id: 'lead-1' });
+    await vi.advanceTimersByTimeAsync(0);
+    backend.call(0).resolve();
+    await delivered;
+    expect(stored(storage)).toEqual([expect.objectContaining({ id: 'lead-1' })]);
     outbox.dispose();
     expect(stored(storage)).toEqual([]);
   });
@@ -189,7 +210,7 @@ describe('createOutbox', () => {
   it('survives a reload: outbox B delivers what outbox A failed to send, once', async () => {
     const storage = memoryStorage();
     const a = createOutbox({ storage, key: KEY, send: () => Promise.reject(offline()) });
-    await expect(a.enqueue('save_lead', { email: 'a@b.c' }, { id: 'lead-1' })).rejects.toThrow();
+    await expect(sent(a.enqueue('save_lead', { email: 'a@b.c' }, { id: 'lead-1' }))).rejects.toThrow();
     a.dispose();
     const backend = receiver();
     const b = createOutbox({ storage, key: KEY, send: backend.send });
@@ -210,6 +231,7 @@ describe('createOutbox', () => {
     const a = outbox.enqueue('a', {});
     const b = outbox.enqueue('b', {});
     const c = outbox.enqueue('c', {});
+    await vi.advanceTimersByTimeAsync(0);
     expect(backend.calls.map((call) => call.entry.fn)).toEqual(['a']);
     backend.call(0).reject(offline());
     await expect(a).rejects.toThrow('Failed to fetch');
@@ -245,7 +267,9 @@ describe('createOutbox', () => {
   it('reuses a pending entry with the same dedupeKey: tried at once, delivered exactly once', async () => {
     const backend = receiver(1);
     const { outbox } = setup({ send: backend.send, baseDelayMs: 60_000 });
-    await expect(outbox.enqueue('save_lead', { email: 'a@b.c' }, { dedupeKey: 'lead' })).rejects.toThrow();
+    await expect(
+      sent(outbox.enqueue('save_lead', { email: 'a@b.c' }, { dedupeKey: 'lead' })),
+    ).rejects.toThrow();
     const second = outbox.enqueue('save_lead', { email: 'a@b.c' }, { dedupeKey: 'lead' });
     expect(outbox.pending()).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(0);
@@ -261,8 +285,8 @@ describe('createOutbox', () => {
   it('rejects the promise of a deduplicated try that fails too', async () => {
     const backend = receiver(2);
     const { outbox } = setup({ send: backend.send });
-    await expect(outbox.enqueue('save_lead', {}, { dedupeKey: 'lead' })).rejects.toThrow();
-    await expect(outbox.enqueue('save_lead', {}, { dedupeKey: 'lead' })).rejects.toThrow();
+    await expect(sent(outbox.enqueue('save_lead', {}, { dedupeKey: 'lead' }))).rejects.toThrow();
+    await expect(sent(outbox.enqueue('save_lead', {}, { dedupeKey: 'lead' }))).rejects.toThrow();
     expect(outbox.pending()).toHaveLength(1);
   });
 
@@ -294,7 +318,7 @@ describe('createOutbox', () => {
     expect(outbox.pending()).toEqual([]);
     await outbox.flush();
     expect(backend.send).not.toHaveBeenCalled();
-    await outbox.enqueue('save_lead', {});
+    await sent(outbox.enqueue('save_lead', {}));
     expect(backend.delivered).toHaveLength(1);
   });
 
@@ -318,7 +342,7 @@ describe('createOutbox', () => {
     };
     const backend = receiver();
     const outbox = createOutbox({ storage: { getItem: fail, setItem: fail }, key: KEY, send: backend.send });
-    await outbox.enqueue('save_lead', {});
+    await sent(outbox.enqueue('save_lead', {}));
     expect(backend.delivered).toHaveLength(1);
   });
 

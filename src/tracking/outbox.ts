@@ -49,7 +49,7 @@ export interface OutboxOptions {
 
 export interface Outbox {
   /**
-   * Stores the write, then tries to send it at once (behind anything already queued). Resolves when it
+   * Stores the write at once, then tries to send it from the next task (behind anything already queued). Resolves when it
    * is delivered; rejects with the error when this first try fails — including when an earlier entry's
    * failure holds it back — while the entry stays queued and is retried in the background. An `id` or
    * `dedupeKey` that is still pending adds nothing: it tries the pending entry now (its args win) and
@@ -113,6 +113,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let current = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let persistTimer: ReturnType<typeof setTimeout> | undefined;
+  let sendTimer: ReturnType<typeof setTimeout> | undefined;
 
   function persist(): void {
     clearTimeout(persistTimer);
@@ -140,6 +141,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
     persistTimer ??= setTimeout(() => {
       persistTimer = undefined;
       persist();
+    });
+  }
+
+  // A new write is stored at once, in the caller's task, and sent from the next one: a tap that saves
+  // something paints its next screen without waiting for the request to be built and handed over.
+  function startSoon(): void {
+    sendTimer ??= setTimeout(() => {
+      sendTimer = undefined;
+      void start();
     });
   }
 
@@ -246,7 +256,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         waiters.set(entryId, [...(waiters.get(entryId) ?? []), { resolve, reject }]);
       });
       if (disposed) settle(entryId, { error: new Error('Outbox disposed') });
-      else void start();
+      else startSoon();
       return delivered;
     },
     flush() {
@@ -269,7 +279,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (persistTimer !== undefined) persist();
       disposed = true;
       clearTimeout(timer);
+      clearTimeout(sendTimer);
       timer = undefined;
+      sendTimer = undefined;
     },
   };
 }
