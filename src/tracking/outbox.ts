@@ -49,11 +49,11 @@ export interface OutboxOptions {
 
 export interface Outbox {
   /**
-   * Stores the write at once, then tries to send it from the next task (behind anything already queued). Resolves when it
-   * is delivered; rejects with the error when this first try fails — including when an earlier entry's
-   * failure holds it back — while the entry stays queued and is retried in the background. An `id` or
-   * `dedupeKey` that is still pending adds nothing: it tries the pending entry now (its args win) and
-   * the promise is for that try.
+   * Stores the write at once, then tries to send it from the next task (behind anything already
+   * queued). Resolves when it is delivered; rejects with the error when this first try fails —
+   * including when an earlier entry's failure holds it back — while the entry stays queued and is
+   * retried in the background. An `id` or `dedupeKey` that is still pending adds nothing: it tries the
+   * pending entry from the next task (its args win) and the promise is for that try.
    */
   enqueue(
     fn: string,
