@@ -290,10 +290,20 @@ describe('createOutbox', () => {
     expect(outbox.pending()).toHaveLength(1);
   });
 
+  it("keeps the backoff after a flush in the enqueue's task: that pass was its send", async () => {
+    const backend = receiver(Infinity);
+    const { outbox } = setup({ send: backend.send, maxAttempts: 3 });
+    outbox.enqueue('save_lead', {}).catch(ignore);
+    await outbox.flush();
+    await vi.runAllTimersAsync();
+    expect(backend.tries.map((attempt) => attempt.at - (backend.tries[0]?.at ?? 0))).toEqual([0, 750, 2250]);
+  });
+
   it('retries at once when flushed while a failing send is in flight', async () => {
     const backend = manualReceiver();
     const { outbox } = setup({ send: backend.send });
     outbox.enqueue('save_lead', {}).catch(ignore);
+    await vi.advanceTimersByTimeAsync(0);
     void outbox.flush();
     backend.call(0).reject(offline());
     await vi.advanceTimersByTimeAsync(0);

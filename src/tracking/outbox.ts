@@ -166,8 +166,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
   /** One pass over the queue, head first; at most one runs, so no entry is ever sent twice at once. */
   function start(): Promise<void> {
     if (disposed || busy) return current;
+    // This pass sends whatever is queued: a backoff wait or a send asked for from the next task is moot.
     clearTimeout(timer);
+    clearTimeout(sendTimer);
     timer = undefined;
+    sendTimer = undefined;
     current = run();
     return current;
   }
