@@ -18,6 +18,15 @@ describe('ProgressBar', () => {
     expect(bar).toHaveAttribute('aria-valuemax', '100');
   });
 
+  it('slides the fill in by the fraction (a transform, animated off the layout)', () => {
+    const { rerender } = render(<ProgressBar progress={{ step: 1, of: 4 }} />);
+    const fill = () => screen.getByRole('progressbar').firstElementChild as HTMLElement;
+    expect(fill().style.transform).toBe('translateX(-75%)');
+    expect(fill().style.width).toBe('');
+    rerender(<ProgressBar progress="full" />);
+    expect(fill().style.transform).toBe('translateX(0%)');
+  });
+
   it('takes a custom accessible name', () => {
     render(<ProgressBar progress={{ step: 1, of: 4 }} label="Upload" />);
     expect(screen.getByRole('progressbar', { name: 'Upload' })).toBeInTheDocument();
