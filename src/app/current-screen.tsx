@@ -15,7 +15,10 @@ import { usePrediction } from './predicted-view.ts';
 import type { IdleScheduler } from './screen-prefetch.ts';
 import { ScreenBody } from './screen-body.tsx';
 import { useShownView } from './use-shown-view.ts';
-import { warmHiddenBodies } from './warm-layout.ts';
+import { stageHiddenBodies } from './warm-layout.ts';
+
+/** How long after a screen is drawn ahead its staging is tried (see warm-layout.ts). */
+const STAGE_WITHIN_MS = 5000;
 
 export interface CurrentScreenProps {
   actor: ActorRefFrom<FunnelMachine>;
@@ -78,15 +81,17 @@ export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsRea
     return arriveAt(window, mainRef.current);
   }, [viewId]);
 
-  // The screen drawn ahead is laid out once in idle time, so the tap's reveal costs less (warm-layout.ts).
-  // React commits a hidden Activity's content after the render that asked for it: tried a few times.
+  // The screen drawn ahead is laid out out of sight in idle time, so the tap's reveal costs less
+  // (warm-layout.ts). React commits a hidden Activity's content in slices of its own after the render
+  // that asked for it, so this tries at each idle moment until it is in (for a few seconds at most).
   const ahead = prediction && !holding && prediction.view.id !== shown?.id ? prediction.view : undefined;
   useEffect(() => {
     if (!ahead || !idle) return undefined;
-    let tries = 0;
+    const until = performance.now() + STAGE_WITHIN_MS;
     let cancel = () => {};
     const warm = () => {
-      if (warmHiddenBodies(mainRef.current?.querySelector('main') ?? null) === 0 && ++tries < 5) cancel = idle(warm);
+      const main = mainRef.current?.querySelector('main') ?? null;
+      if (stageHiddenBodies(main) === 0 && performance.now() < until) cancel = idle(warm);
     };
     cancel = idle(warm);
     return () => cancel();

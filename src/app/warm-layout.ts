@@ -1,40 +1,77 @@
 /**
  * The screen drawn ahead (predicted-view.ts) sits in a hidden Activity, which is `display: none`: the
- * browser has never styled or laid it out, so the tap that reveals it pays for its first style and
- * layout pass (its words shaped, its images sized and decoded). Once it is drawn, in idle time, a copy
- * of each hidden body is laid out once, invisibly (visibility: hidden, out of the flow, at the column's
- * width), and removed in the same task, so nothing of it is ever painted and React's own nodes are not
- * touched. What the browser keeps from that pass (shaped words, matched styles, decoded images) makes
- * the tap's own pass cheaper. Its images are decoded too (`decode()`): a vector image is otherwise laid
- * out as a document of its own in the tap's first paint.
+ * browser has never styled or laid it out, so the tap that reveals it would pay for its first style
+ * and layout pass. Once it is drawn, in idle time, each hidden body is staged instead: React's
+ * `display: none` is lifted and the body is laid out where nothing shows it (fixed to the viewport,
+ * at the column's width, `visibility: hidden`, inert, its CSS animations paused at their start). Its
+ * images are decoded too (`decode()`): a vector image is otherwise laid out as a document of its own
+ * in the tap's first paint.
+ *
+ * The tap's reveal is React's own: it writes the body's `display`. That write takes the staging off, in
+ * the microtask checkpoint of React's commit, before the frame is drawn: the body joins the column at
+ * the width it was laid out at, so the browser keeps most of the layout it did, and its animations
+ * start then. (No screen reads its layout during that commit; one that did would see it staged.)
  */
 
-/** Lays out a copy of every hidden body directly inside `main`; returns how many it laid out. */
-export function warmHiddenBodies(main: HTMLElement | null): number {
+/** The inline properties a staged body gets; each is put back as it was. */
+const STAGING = {
+  position: 'fixed',
+  top: '0',
+  left: '0',
+  visibility: 'hidden',
+  'pointer-events': 'none',
+} as const;
+
+/** Stages every hidden body directly inside `main` (see above); returns how many it staged. */
+export function stageHiddenBodies(main: HTMLElement | null): number {
   if (!main) return 0;
   const hidden = [...main.children].filter(
     (child): child is HTMLElement => child instanceof HTMLElement && child.style.display === 'none',
   );
   if (hidden.length === 0) return 0;
-  const stage = main.ownerDocument.createElement('div');
-  stage.setAttribute('aria-hidden', 'true');
-  stage.inert = true;
-  stage.style.cssText = `position:absolute;visibility:hidden;pointer-events:none;top:0;left:0;width:${main.clientWidth}px`;
-  for (const body of hidden) {
-    const copy = body.cloneNode(true) as HTMLElement;
-    copy.style.removeProperty('display');
-    // A copy must not act on the page: no radio of it joins a group of the page's (a checked one
-    // would uncheck the original), no id doubles one, nothing loads or takes the focus.
-    for (const element of copy.querySelectorAll('iframe, video, audio, object, embed')) element.remove();
-    for (const element of [copy, ...copy.querySelectorAll('*')])
-      for (const name of ['id', 'name', 'form', 'for', 'autofocus']) element.removeAttribute(name);
-    stage.append(copy);
-  }
+  const view = main.ownerDocument.defaultView;
+  const box = view?.getComputedStyle(main);
+  const width = main.clientWidth - parseFloat(box?.paddingLeft ?? '0') - parseFloat(box?.paddingRight ?? '0');
+  const staged = hidden.map((body) => stage(body, width, view));
+  // Reading a size forces the style and layout pass, inside this task.
+  void main.offsetHeight;
+  for (const body of staged) body.pauseAnimations();
   for (const image of hidden.flatMap((body) => [...body.querySelectorAll('img')]))
     image.decode?.().catch(() => undefined);
-  main.append(stage);
-  // Reading a size forces the style and layout pass, inside this task.
-  void stage.offsetHeight;
-  stage.remove();
   return hidden.length;
+}
+
+function stage(body: HTMLElement, width: number, view: Window | null) {
+  const { style } = body;
+  const saved = [...Object.keys(STAGING), 'width'].map(
+    (name) => [name, style.getPropertyValue(name), style.getPropertyPriority(name)] as const,
+  );
+  const inert = body.hasAttribute('inert');
+  style.removeProperty('display');
+  // The body's own display, marked important: React's reveal (an assignment of `display`) changes it.
+  const display = view?.getComputedStyle(body).display || 'block';
+  style.setProperty('display', display, 'important');
+  for (const [name, value] of Object.entries(STAGING)) style.setProperty(name, value, 'important');
+  style.setProperty('width', `${width}px`, 'important');
+  body.toggleAttribute('inert', true);
+
+  let paused: Animation[] = [];
+  const observer = new MutationObserver(() => {
+    if (style.getPropertyValue('display') === display && style.getPropertyPriority('display') === 'important')
+      return;
+    observer.disconnect();
+    for (const [name, value, priority] of saved)
+      if (value) style.setProperty(name, value, priority);
+      else style.removeProperty(name);
+    body.toggleAttribute('inert', inert);
+    for (const animation of paused) animation.play();
+  });
+  observer.observe(body, { attributes: true, attributeFilter: ['style'] });
+  return {
+    /** Holds the body's CSS animations (an entrance, a spinner) at their start until it is shown. */
+    pauseAnimations() {
+      paused = body.getAnimations?.({ subtree: true }) ?? [];
+      for (const animation of paused) animation.pause();
+    },
+  };
 }
