@@ -158,10 +158,11 @@ function textWatcher(texts: readonly string[]): string {
   // nothing for it.
   if (texts.length === 0) return;
   // What is shown, not all that is in the DOM: the next screen is drawn ahead, hidden by an inline
-  // display: none (React's Activity).
+  // display: none (React's Activity), then laid out out of sight (visibility: hidden; warm-layout.ts).
+  const hidden = (style) => !!style && (style.display === 'none' || style.visibility === 'hidden');
   const shownText = (node) => {
     if (node.nodeType === Node.TEXT_NODE) return node.data;
-    if (node.nodeType !== Node.ELEMENT_NODE || (node.style && node.style.display === 'none')) return '';
+    if (node.nodeType !== Node.ELEMENT_NODE || hidden(node.style)) return '';
     let text = '';
     for (const child of node.childNodes) text += shownText(child);
     return text;

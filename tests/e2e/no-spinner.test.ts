@@ -5,23 +5,11 @@
  * (a status message such as 'Creating Your Protocol', the photo analysis overlay, a busy button) are
  * allowed; a loading fallback or any other spinner is not.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { sharedHarness } from './shared-harness.ts';
 import { walkMainPath } from './main-path-walk.ts';
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-
-afterEach(async () => {
-  await harness?.closePages();
-});
-
-afterAll(async () => {
-  await harness?.stop();
-});
+const harness = sharedHarness();
 
 /** Plain JavaScript for the page (no compiler helpers may leak into it). */
 const SPINNER_WATCH = `(() => {
@@ -46,7 +34,7 @@ const SPINNER_WATCH = `(() => {
 
 describe('the main path in Chromium', () => {
   it('never shows a loading spinner after a tap', async () => {
-    const tp = await harness.open();
+    const tp = await harness().open();
     await tp.context.addInitScript({ content: SPINNER_WATCH });
     const { page } = tp;
     await page.goto(tp.url('/'));

@@ -5,23 +5,12 @@
  * the tap the shown body is back in the column, visible and interactive, and an entrance animation
  * (the reveal screen's fade-in) starts then, not while it was out of sight.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadFlow, startHarness, type Harness } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { loadFlow } from './harness.ts';
+import { sharedHarness } from './shared-harness.ts';
 import { walkMainPath } from './main-path-walk.ts';
 
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-
-afterEach(async () => {
-  await harness?.closePages();
-});
-
-afterAll(async () => {
-  await harness?.stop();
-});
+const harness = sharedHarness();
 
 interface AfterTap {
   position: string;
@@ -60,7 +49,7 @@ const staged = () =>
 describe('the screen drawn ahead, in Chromium', () => {
   it('is laid out out of sight before the tap and shown in the column by it, its entrance starting then', async () => {
     const flow = loadFlow();
-    const tp = await harness.open();
+    const tp = await harness().open();
     const { page } = tp;
     await page.goto(tp.url('/'));
     const notStaged: string[] = [];
