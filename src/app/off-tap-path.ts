@@ -5,10 +5,10 @@
  * browser has no idle callbacks), in the order they were made.
  *
  * A lead save waits for less: the first idle moment after the next frame, at most `LEAD_WITHIN_MS`
- * later, after every call queued before it, so the order of writes is kept. Until then
- * the lead is in this queue only, so leaving the page (`pagehide`) or hiding it (`visibilitychange`, the
- * last event a phone's browser may give a tab it later kills) runs whatever is queued at once: the
- * tracking port stores it (its outbox) in that same task, and no call is lost to a closing tab.
+ * later, after every call queued before it, so the order of writes is kept. Until then the lead is in
+ * this queue only, so leaving the page (`pagehide`) or hiding it (`visibilitychange`, the last event a
+ * phone's browser may give a tab it later kills) runs whatever is queued at once: the tracking port
+ * stores it (its outbox) in that same task, and no call is lost to a closing tab.
  */
 import type { PixelPort, TrackingPort } from '../engine/ports.ts';
 import { whenIdle, type IdleWindow } from './screen-prefetch.ts';
