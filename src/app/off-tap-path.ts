@@ -11,7 +11,7 @@
  * stores it (its outbox) in that same task, and no call is lost to a closing tab.
  */
 import type { PixelPort, TrackingPort } from '../engine/ports.ts';
-import { whenIdle, type IdleWindow } from './screen-prefetch.ts';
+import { whenIdle, type IdleScheduler, type IdleWindow } from './screen-prefetch.ts';
 
 /** The longest a queued call waits for an idle moment after the frame. */
 export const IDLE_TIMEOUT_MS = 1000;
@@ -35,42 +35,36 @@ export interface AfterPaintQueue {
 
 /** A queue of calls run together after the next frame. */
 export function createAfterPaintQueue(win: AfterPaintWindow): AfterPaintQueue {
-  const idle = whenIdle(win, IDLE_TIMEOUT_MS, 0);
-  const idleSoon = whenIdle(win, LEAD_WITHIN_MS, 0);
   let queue: (() => void)[] = [];
-  let scheduled = false;
-  let soonScheduled = false;
   const flush = () => {
-    scheduled = false;
     const calls = queue;
     queue = [];
     for (const call of calls) call();
+  };
+  // The frame callback runs before the paint; what it schedules runs after it. Idle time comes after
+  // the frame's other work too (the screen's own effects, a tap timer), so a visitor's next tap never
+  // waits behind a tracking call. One pending run per deadline: calls queued meanwhile join it.
+  const runAfterFrame = (idle: IdleScheduler) => {
+    let scheduled = false;
+    return (call: () => void) => {
+      queue.push(call);
+      if (scheduled) return;
+      scheduled = true;
+      win.requestAnimationFrame(() =>
+        idle(() => {
+          scheduled = false;
+          flush();
+        }),
+      );
+    };
   };
   win.addEventListener('pagehide', flush);
   win.addEventListener('visibilitychange', () => {
     if (win.document.visibilityState === 'hidden') flush();
   });
   return {
-    soon(call) {
-      queue.push(call);
-      if (soonScheduled) return;
-      soonScheduled = true;
-      win.requestAnimationFrame(() =>
-        idleSoon(() => {
-          soonScheduled = false;
-          flush();
-        }),
-      );
-    },
-    later(call) {
-      queue.push(call);
-      if (scheduled) return;
-      scheduled = true;
-      // The frame callback runs before the paint; what it schedules runs after it. Idle time comes
-      // after the frame's other work too (the screen's own effects, a tap timer), so a visitor's next
-      // tap never waits behind a tracking call.
-      win.requestAnimationFrame(() => idle(flush));
-    },
+    later: runAfterFrame(whenIdle(win, IDLE_TIMEOUT_MS, 0)),
+    soon: runAfterFrame(whenIdle(win, LEAD_WITHIN_MS, 0)),
     flush,
   };
 }
