@@ -163,14 +163,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return ceiling / 2 + (random() * ceiling) / 2;
   }
 
-  /** One pass over the queue, head first; at most one runs, so no entry is ever sent twice at once. */
-  function start(): Promise<void> {
-    if (disposed || busy) return current;
-    // This pass sends whatever is queued: a backoff wait or a send asked for from the next task is moot.
+  /** Drops the passes waiting to start: a backoff retry, a send asked for from the next task. */
+  function cancelWaitingPasses(): void {
     clearTimeout(timer);
     clearTimeout(sendTimer);
     timer = undefined;
     sendTimer = undefined;
+  }
+
+  /** One pass over the queue, head first; at most one runs, so no entry is ever sent twice at once. */
+  function start(): Promise<void> {
+    if (disposed || busy) return current;
+    // This pass sends whatever is queued, so a pass still waiting to start is moot.
+    cancelWaitingPasses();
     current = run();
     return current;
   }
@@ -281,10 +286,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     dispose() {
       if (persistTimer !== undefined) persist();
       disposed = true;
-      clearTimeout(timer);
-      clearTimeout(sendTimer);
-      timer = undefined;
-      sendTimer = undefined;
+      cancelWaitingPasses();
     },
   };
 }
