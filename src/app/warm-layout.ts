@@ -13,7 +13,7 @@
  * start then. (No screen reads its layout during that commit; one that did would see it staged.)
  */
 
-/** The inline properties a staged body gets; each is put back as it was. */
+/** The inline properties a staged body gets (and its width); each is put back as it was. */
 const STAGING = {
   position: 'fixed',
   top: '0',
@@ -43,7 +43,8 @@ export function stageHiddenBodies(main: HTMLElement | null): number {
 
 function stage(body: HTMLElement, width: number, view: Window | null) {
   const { style } = body;
-  const saved = [...Object.keys(STAGING), 'width'].map(
+  const staging = { ...STAGING, width: `${width}px` };
+  const saved = Object.keys(staging).map(
     (name) => [name, style.getPropertyValue(name), style.getPropertyPriority(name)] as const,
   );
   const inert = body.hasAttribute('inert');
@@ -51,8 +52,7 @@ function stage(body: HTMLElement, width: number, view: Window | null) {
   // The body's own display, marked important: React's reveal (an assignment of `display`) changes it.
   const display = view?.getComputedStyle(body).display || 'block';
   style.setProperty('display', display, 'important');
-  for (const [name, value] of Object.entries(STAGING)) style.setProperty(name, value, 'important');
-  style.setProperty('width', `${width}px`, 'important');
+  for (const [name, value] of Object.entries(staging)) style.setProperty(name, value, 'important');
   body.toggleAttribute('inert', true);
 
   let paused: Animation[] = [];
