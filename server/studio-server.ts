@@ -1,0 +1,173 @@
+/**
+ * The Flow Studio's local HTTP server: the studio app and its preview frame (Vite middleware), the
+ * flow files (read, write, pushed to the browser when they change on disk) and image uploads. Every
+ * request must name this server's own host; every write needs the per-run token and may touch only
+ * flows/*.json and public/uploads/. The flow logic itself runs in the browser (src/engine).
+ */
+import { randomBytes } from 'node:crypto';
+import { watch, type FSWatcher } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join, resolve } from 'node:path';
+import { createServer as createViteServer } from 'vite';
+import { allowedHosts, hostProblem, readableFlow, tokenProblem, writablePath } from './studio-guard.ts';
+import { studioViteConfig } from './studio-vite.ts';
+
+export interface StudioOptions {
+  /** The repo the studio's code is served from. */
+  appRoot: string;
+  /** The project whose flows/ and public/uploads/ it reads and writes (the repo itself by default). */
+  project: string;
+  /** The flow opened first, relative to `project`. */
+  flowFile: string;
+  port: number;
+  /** The interface to listen on (127.0.0.1 unless --host). */
+  host: string;
+  /** The per-run token (random when not given). */
+  token?: string;
+}
+
+export interface RunningStudio {
+  url: string;
+  token: string;
+  close: () => Promise<void>;
+}
+
+const MAX_BODY = 8 * 1024 * 1024;
+
+/** Starts the studio; resolves once it listens. */
+export async function startStudio(options: StudioOptions): Promise<RunningStudio> {
+  const token = options.token ?? randomBytes(18).toString('base64url');
+  const project = resolve(options.project);
+  const vite = await createViteServer(studioViteConfig(options.appRoot, join(project, options.flowFile)));
+  const hosts = allowedHosts(options.port, options.host === '127.0.0.1' ? undefined : options.host);
+  const events = new Set<ServerResponse>();
+  const watcher = watchFlows(project, (file, text) => {
+    const data = `data: ${JSON.stringify({ file, text })}\n\n`;
+    for (const client of events) client.write(data);
+  });
+
+  const page = async (res: ServerResponse, url: string, html: string) => {
+    const source = await readFile(join(options.appRoot, 'src/studio', html), 'utf8');
+    send(res, 200, await vite.transformIndexHtml(url, source), 'text/html; charset=utf-8');
+  };
+
+  const api = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
+    const path = url.pathname;
+    if (req.method === 'GET' && path === '/api/session') {
+      return json(res, 200, {
+        file: options.flowFile,
+        flows: await listFiles(project, 'flows', /\.json$/),
+        uploads: await listFiles(project, 'public/uploads', /\.(png|jpe?g|webp|gif|svg|avif)$/),
+      });
+    }
+    if (req.method === 'GET' && path === '/api/flow') {
+      const checked = readableFlow(project, url.searchParams.get('file') ?? '');
+      if (!checked.ok) return json(res, 400, { error: checked.message });
+      const text = await readFile(checked.absolute, 'utf8').catch(() => undefined);
+      if (text === undefined) return json(res, 404, { error: `no flow file "${checked.file}"` });
+      return send(res, 200, text, 'application/json; charset=utf-8');
+    }
+    if (req.method === 'GET' && path === '/api/events') {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+      res.write(': studio events\n\n');
+      events.add(res);
+      req.on('close', () => events.delete(res));
+      return;
+    }
+    if (req.method === 'PUT' && path === '/api/file') {
+      const tokenIssue = tokenProblem(header(req, 'x-studio-token'), token);
+      if (tokenIssue) return json(res, 403, { error: tokenIssue });
+      const checked = writablePath(project, url.searchParams.get('path') ?? '');
+      if (!checked.ok) return json(res, 403, { error: checked.message });
+      const body = await readBody(req);
+      if (body === undefined) return json(res, 413, { error: `the body is over ${MAX_BODY} bytes` });
+      await mkdir(resolve(checked.absolute, '..'), { recursive: true });
+      await writeFile(checked.absolute, body);
+      return json(res, 200, { ok: true, file: checked.file });
+    }
+    return json(res, 404, { error: `no studio API ${req.method ?? ''} ${path}` });
+  };
+
+  const server = createHttpServer((req, res) => {
+    const problem = hostProblem(header(req, 'host'), hosts);
+    if (problem) return json(res, 403, { error: problem });
+    const url = new URL(req.url ?? '/', 'http://studio.invalid');
+    const fail = (error: unknown) => json(res, 500, { error: error instanceof Error ? error.message : String(error) });
+    if (url.pathname.startsWith('/api/')) return void api(req, res, url).catch(fail);
+    if (url.pathname === '/' || url.pathname === '/index.html') return void page(res, url.pathname, 'index.html').catch(fail);
+    if (url.pathname === '/preview' || url.pathname.startsWith('/preview/'))
+      return void page(res, url.pathname, 'preview.html').catch(fail);
+    vite.middlewares(req, res, () => json(res, 404, { error: `not found: ${url.pathname}` }));
+  });
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(options.port, options.host, () => ok());
+  });
+  const shownHost = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : options.host;
+  return {
+    token,
+    url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${options.port}/?token=${token}`,
+    close: async () => {
+      watcher?.close();
+      for (const client of events) client.end();
+      await new Promise<void>((done) => server.close(() => done()));
+      server.closeAllConnections();
+      await vite.close();
+    },
+  };
+}
+
+/** Calls `changed` with a flow file's new text when it changes on disk (debounced per file). */
+function watchFlows(project: string, changed: (file: string, text: string) => void): FSWatcher | undefined {
+  const timers = new Map<string, NodeJS.Timeout>();
+  try {
+    return watch(join(project, 'flows'), (_event, name) => {
+      if (name === null || !name.endsWith('.json')) return;
+      clearTimeout(timers.get(name));
+      timers.set(
+        name,
+        setTimeout(() => {
+          readFile(join(project, 'flows', name), 'utf8').then(
+            (text) => changed(`flows/${name}`, text),
+            () => undefined,
+          );
+        }, 40),
+      );
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+async function listFiles(project: string, folder: string, pattern: RegExp): Promise<string[]> {
+  const names = await readdir(join(project, folder)).catch(() => []);
+  return names.filter((name) => pattern.test(name)).sort().map((name) => `${folder}/${name}`);
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((ok, fail) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY) chunks.push(chunk);
+    });
+    req.on('end', () => ok(size > MAX_BODY ? undefined : Buffer.concat(chunks)));
+    req.on('error', fail);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: string, type: string): void {
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.end(body);
+}
+
+function json(res: ServerResponse, status: number, value: unknown): void {
+  send(res, status, JSON.stringify(value), 'application/json; charset=utf-8');
+}

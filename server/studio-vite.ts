@@ -1,0 +1,29 @@
+/**
+ * The studio's own Vite setup (dev middleware, never `vite build`): the studio app and the preview
+ * frame are served from src/studio/*.html with React and the flow plugin (the funnel's theme), and
+ * nothing of it is part of vite.config.ts, so none of it can enter the visitor's dist/.
+ */
+import react from '@vitejs/plugin-react';
+import type { InlineConfig } from 'vite';
+import { flowPlugin } from '../scripts/vite-plugin-flow.ts';
+
+/** The Vite config of the studio, served from `appRoot` (the repo) for the flow file `flowFile`. */
+export function studioViteConfig(appRoot: string, flowFile: string): InlineConfig {
+  return {
+    configFile: false,
+    root: appRoot,
+    // Its own dependency cache, so a studio run and the funnel's dev server never rebuild each other's.
+    cacheDir: 'node_modules/.vite-studio',
+    logLevel: 'warn',
+    appType: 'custom',
+    plugins: [react(), flowPlugin({ file: flowFile })],
+    optimizeDeps: { entries: ['src/studio/index.html', 'src/studio/preview.html'] },
+    server: {
+      middlewareMode: true,
+      // The studio watches the flow files itself (studio-server.ts); code changes need a restart.
+      hmr: false,
+      watch: null,
+      fs: { strict: true, allow: [appRoot], deny: ['.env', '.env.*', '*.{crt,pem,key}', '.git/**', '.data/**'] },
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * `npm run studio`: the Flow Studio at http://127.0.0.1:4300 for the flow FLOW names (the default
+ * flow otherwise). Options: `--port <n>` (or STUDIO_PORT), `--host <name>` to listen beyond this
+ * machine, `--project <dir>` for another folder's flows/ and public/uploads/. The URL it prints holds
+ * the run's token, which every write needs.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { flowFile } from '../scripts/lib/flow-path.ts';
+import { startStudio } from './studio-server.ts';
+
+function option(name: string): string | undefined {
+  const args = process.argv.slice(2);
+  const at = args.indexOf(`--${name}`);
+  return at === -1 ? undefined : args[at + 1];
+}
+
+const appRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const port = Number(option('port') ?? process.env.STUDIO_PORT ?? 4300);
+if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+  console.error(`✗ npm run studio: --port must be a port number, not "${option('port') ?? process.env.STUDIO_PORT}"`);
+  process.exit(2);
+}
+try {
+  const studio = await startStudio({
+    appRoot,
+    project: resolve(option('project') ?? appRoot),
+    flowFile: flowFile(),
+    port,
+    host: option('host') ?? '127.0.0.1',
+  });
+  console.log(`Flow Studio: ${studio.url}`);
+  const stop = () => void studio.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (error) {
+  console.error(`✗ npm run studio: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

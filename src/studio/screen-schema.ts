@@ -1,0 +1,44 @@
+/**
+ * The part of schemas/flow.schema.json that describes one screen kind, with the schema's $defs beside
+ * it so every $ref still resolves: what the inspector's form is generated from. A new property or a
+ * new kind in the schema shows in the form with no code here.
+ */
+import flowSchema from '../../schemas/flow.schema.json' with { type: 'json' };
+import type { RJSFSchema } from '@rjsf/utils';
+
+const defs: Record<string, unknown> = flowSchema.$defs;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The $defs name of each screen kind's schema, read from the schema's Screen.oneOf. */
+export function screenDefs(): Map<string, string> {
+  const kinds = new Map<string, string>();
+  const screen = defs.Screen;
+  const refs = isObject(screen) && Array.isArray(screen.oneOf) ? screen.oneOf : [];
+  for (const ref of refs) {
+    const name = isObject(ref) && typeof ref.$ref === 'string' ? ref.$ref.replace('#/$defs/', '') : '';
+    const def = defs[name];
+    const kind = isObject(def) && isObject(def.properties) && isObject(def.properties.kind) ? def.properties.kind.const : undefined;
+    if (typeof kind === 'string') kinds.set(kind, name);
+  }
+  return kinds;
+}
+
+/** A JSON object is a schema the form can take (rjsf's type is wider than what the file gives). */
+function isFormSchema(value: unknown): value is RJSFSchema {
+  return isObject(value);
+}
+
+/** The form schema of a screen of `kind` (undefined for a kind the schema doesn't know). */
+export function screenSchema(kind: string): RJSFSchema | undefined {
+  const name = screenDefs().get(kind);
+  const def = name === undefined ? undefined : defs[name];
+  if (!isObject(def)) return undefined;
+  const schema: unknown = { ...def, $defs: defs };
+  return isFormSchema(schema) ? schema : undefined;
+}
+
+/** The whole flow schema, for the source pane's completion and hover help. */
+export const FLOW_SCHEMA: Record<string, unknown> = flowSchema;
