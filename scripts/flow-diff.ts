@@ -8,11 +8,10 @@
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import type { Flow } from '../src/engine/flow.gen.ts';
+import { comparableFlow } from '../src/engine/flow-edit/diff-flow.ts';
 import { diffFlows } from '../src/engine/validation/flow-diff.ts';
-import { parseJsonSource } from '../src/engine/validation/json-source.ts';
-import { isFlow } from '../src/engine/validation/schema-check.ts';
 import { variantDiffs } from '../src/engine/validation/variant-diff.ts';
-import { formatIssue, validateFlowText, type FlowIssue } from '../src/engine/validation/validate-flow.ts';
+import { formatIssue, type FlowIssue } from '../src/engine/validation/validate-flow.ts';
 
 const [oldPath, newPath] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 if (oldPath === undefined) {
@@ -25,15 +24,13 @@ if (oldPath === undefined) {
 /** The flow in a file when it has the flow's shape (graph errors allowed), and the checker's errors. */
 async function read(path: string): Promise<{ flow: Flow; errors: FlowIssue[] }> {
   const file = relative(process.cwd(), path) || path;
-  const text = await readFile(path, 'utf8');
-  const { errors } = validateFlowText(text, { file });
-  const { value } = parseJsonSource(text);
-  if (!isFlow(value)) {
+  const { flow, errors } = comparableFlow(await readFile(path, 'utf8'), file);
+  if (flow === null) {
     for (const issue of errors) console.error(formatIssue(issue));
     console.error(`✗ ${file} is not a flow file this engine can read`);
     process.exit(1);
   }
-  return { flow: value, errors };
+  return { flow, errors };
 }
 
 if (newPath === undefined) {

@@ -55,40 +55,70 @@ export function pathsOf(flow: Flow, screen: Screen): { route: string | undefined
   return { route, aliases };
 }
 
+/** How a transition is taken: a tap (Continue or a redirect's "then"), a timer, or a failed `requires`. */
+export type EdgeVia = 'tap' | 'timer' | 'requires';
+
+/** One transition of a screen, for the maps (here, /__flow and the studio's flow-edit/flow-graph.ts). */
+export interface MapEdge {
+  to: string;
+  /** In words: "Continue if answers.age >= 50", "after 600 ms", "opened without answers.age". */
+  text: string;
+  /** Drawn dotted: timers and `requires`. */
+  dotted: boolean;
+  via: EdgeVia;
+  /** The JSON pointer of the property that makes this transition, e.g. /screens/age/next/1. */
+  pointer: string;
+  /** The guard in words, when the transition has one. */
+  when?: string;
+}
+
 /** Every transition of a screen as [target, edge label, dotted?]: Continue, guards, timers, requires. */
-export function mapEdges(screen: Screen): { to: string; text: string; dotted: boolean }[] {
+export function mapEdges(screen: Screen, id = ''): MapEdge[] {
   if (screen.kind === 'not-found') return [];
-  const found: { to: string; text: string; dotted: boolean }[] = [];
+  const found: MapEdge[] = [];
+  const at = `/screens/${id.replaceAll('~', '~0').replaceAll('/', '~1')}`;
   const button = screen.kind === 'redirect' ? 'then' : 'Continue';
   const viaTimer = 'after' in screen && screen.after.to === undefined;
   const how = viaTimer ? `after ${'after' in screen ? (screen.after.delayMs ?? 0) : 0} ms` : button;
-  if (typeof screen.next === 'string') found.push({ to: screen.next, text: how, dotted: viaTimer });
+  const via: EdgeVia = viaTimer ? 'timer' : 'tap';
+  if (typeof screen.next === 'string')
+    found.push({ to: screen.next, text: how, dotted: viaTimer, via, pointer: `${at}/next` });
   else
-    screen.next?.forEach((t, i, all) =>
+    screen.next?.forEach((t, i, all) => {
+      const when = t.when === undefined ? undefined : showRule(t.when);
       found.push({
         to: t.to,
-        text:
-          t.when === undefined
-            ? all.length > 1
-              ? `${how}, otherwise`
-              : how
-            : `${how} if ${showRule(t.when)}`,
+        text: when === undefined ? (all.length > 1 ? `${how}, otherwise` : how) : `${how} if ${when}`,
         dotted: viaTimer,
-      }),
-    );
+        via,
+        pointer: `${at}/next/${i}`,
+        ...(when === undefined ? {} : { when }),
+      });
+    });
   if ('after' in screen && screen.after.to !== undefined)
-    found.push({ to: screen.after.to, text: `after ${screen.after.delayMs ?? 0} ms`, dotted: true });
-  if (screen.requires)
+    found.push({
+      to: screen.after.to,
+      text: `after ${screen.after.delayMs ?? 0} ms`,
+      dotted: true,
+      via: 'timer',
+      pointer: `${at}/after/to`,
+    });
+  if (screen.requires) {
+    const when = showRule(screen.requires.when);
     found.push({
       to: screen.requires.otherwise,
-      text: `opened without ${showRule(screen.requires.when)}`,
+      text: `opened without ${when}`,
       dotted: true,
+      via: 'requires',
+      pointer: `${at}/requires/otherwise`,
+      when,
     });
+  }
   return found;
 }
 
 /** Where a screen sends the visitor off the funnel (settings filled in, query left out), or undefined. */
-function externalUrl(flow: Flow, screen: Screen): string | undefined {
+export function externalUrl(flow: Flow, screen: Screen): string | undefined {
   const lists = screen.kind === 'not-found' ? [screen.enter] : [screen.enter, screen.continue];
   for (const action of lists.flatMap((list) => list ?? []))
     if (action.type === 'redirect')
