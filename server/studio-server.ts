@@ -9,6 +9,7 @@ import { watch, type FSWatcher } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
+import type { Duplex } from 'node:stream';
 import { createServer as createViteServer } from 'vite';
 import { allowedHosts, hostProblem, readableFlow, tokenProblem, writablePath } from './studio-guard.ts';
 import { studioViteConfig } from './studio-vite.ts';
@@ -39,7 +40,6 @@ const MAX_BODY = 8 * 1024 * 1024;
 export async function startStudio(options: StudioOptions): Promise<RunningStudio> {
   const token = options.token ?? randomBytes(18).toString('base64url');
   const project = resolve(options.project);
-  const vite = await createViteServer(studioViteConfig(options.appRoot, join(project, options.flowFile)));
   const hosts = allowedHosts(options.port, options.host === '127.0.0.1' ? undefined : options.host);
   const events = new Set<ServerResponse>();
   const watcher = watchFlows(project, (file, text) => {
@@ -49,7 +49,7 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
 
   const page = async (res: ServerResponse, url: string, html: string) => {
     const source = await readFile(join(options.appRoot, 'src/studio', html), 'utf8');
-    send(res, 200, await vite.transformIndexHtml(url, source), 'text/html; charset=utf-8');
+    send(res, 200, await dev.transformIndexHtml(url, source), 'text/html; charset=utf-8');
   };
 
   const api = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
@@ -98,8 +98,14 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
     if (url.pathname === '/' || url.pathname === '/index.html') return void page(res, url.pathname, 'index.html').catch(fail);
     if (url.pathname === '/preview' || url.pathname.startsWith('/preview/'))
       return void page(res, url.pathname, 'preview.html').catch(fail);
-    vite.middlewares(req, res, () => json(res, 404, { error: `not found: ${url.pathname}` }));
+    // (The server listens only once `dev` exists, below.)
+    dev.middlewares(req, res, () => json(res, 404, { error: `not found: ${url.pathname}` }));
   });
+  // Vite's client socket (an upgrade, not a request) gets the same Host check.
+  server.prependListener('upgrade', (req: IncomingMessage, socket: Duplex) => {
+    if (hostProblem(header(req, 'host'), hosts)) socket.destroy();
+  });
+  const dev = await createViteServer(studioViteConfig(options.appRoot, join(project, options.flowFile), server));
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(options.port, options.host, () => ok());
@@ -113,7 +119,7 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
       for (const client of events) client.end();
       await new Promise<void>((done) => server.close(() => done()));
       server.closeAllConnections();
-      await vite.close();
+      await dev.close();
     },
   };
 }

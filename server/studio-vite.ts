@@ -4,11 +4,12 @@
  * nothing of it is part of vite.config.ts, so none of it can enter the visitor's dist/.
  */
 import react from '@vitejs/plugin-react';
+import type { Server } from 'node:http';
 import type { InlineConfig } from 'vite';
 import { flowPlugin } from '../scripts/vite-plugin-flow.ts';
 
 /** The Vite config of the studio, served from `appRoot` (the repo) for the flow file `flowFile`. */
-export function studioViteConfig(appRoot: string, flowFile: string): InlineConfig {
+export function studioViteConfig(appRoot: string, flowFile: string, server: Server): InlineConfig {
   return {
     configFile: false,
     root: appRoot,
@@ -20,8 +21,9 @@ export function studioViteConfig(appRoot: string, flowFile: string): InlineConfi
     optimizeDeps: { entries: ['src/studio/index.html', 'src/studio/preview.html'] },
     server: {
       middlewareMode: true,
-      // The studio watches the flow files itself (studio-server.ts); code changes need a restart.
-      hmr: false,
+      // Vite's client socket shares the studio's port (its own, 24678, would clash with a second run).
+      hmr: { server },
+      // The studio watches the flow files itself (studio-server.ts); code changes need a reload.
       watch: null,
       fs: { strict: true, allow: [appRoot], deny: ['.env', '.env.*', '*.{crt,pem,key}', '.git/**', '.data/**'] },
     },

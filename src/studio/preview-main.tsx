@@ -4,7 +4,7 @@
  * page of its own, so the funnel's CSS stays the funnel's; nothing leaves it (memory ports).
  */
 import '../components/tokens.css';
-import { useEffect, useState } from 'react';
+import { Component, useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FlowScreen, openAt } from '../flow-stories/flow-screen.tsx';
 import { isPreviewShow, type PreviewShow, type PreviewShown } from './preview-messages.ts';
@@ -30,6 +30,15 @@ function Preview() {
       window.parent.postMessage(message, window.location.origin);
     };
     report();
+    // A screen without a route is opened as a visitor reaches it: by the button of the screen before.
+    const via = shown.via;
+    const started = performance.now();
+    const press = () => {
+      const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === via);
+      if (button) button.click();
+      else if (performance.now() - started < 3000) window.setTimeout(press, 50);
+    };
+    if (via !== undefined) press();
     window.addEventListener('popstate', report);
     const timer = window.setInterval(report, 500);
     return () => {
@@ -38,7 +47,23 @@ function Preview() {
     };
   }, [shown]);
   if (shown === undefined) return <p style={{ padding: 16 }}>Waiting for the studio…</p>;
-  return <FlowScreen key={shown.stamp} flow={shown.flow} visit={shown.visit} />;
+  return (
+    <PreviewBoundary key={shown.stamp}>
+      <FlowScreen flow={shown.flow} visit={shown.visit} />
+    </PreviewBoundary>
+  );
+}
+
+/** A flow the funnel can't run shows its error here, and the next flow the studio sends starts afresh. */
+class PreviewBoundary extends Component<{ children: ReactNode }, { error: string | undefined }> {
+  override state = { error: undefined };
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
+  override render() {
+    if (this.state.error !== undefined) return <p role="alert" style={{ padding: 16 }}>{`The preview can't run this flow yet: ${this.state.error}`}</p>;
+    return this.props.children;
+  }
 }
 
 const root = document.getElementById('root');

@@ -56,7 +56,9 @@ export function SourcePane({ value, whole, marks, jump, onChange }: SourcePanePr
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const changed = useRef(onChange);
-  changed.current = onChange;
+  useEffect(() => {
+    changed.current = onChange;
+  }, [onChange]);
   useEffect(() => {
     if (!host.current) return;
     const schema = whole ? FLOW_SCHEMA : SCREEN_SCHEMA;

@@ -2,7 +2,7 @@
  * The Flow Studio: the map, the inspector and source pane of the selected screen, the problems list and
  * the phone preview, over one open flow file whose every edit is a minimal text edit (studio-edits.ts).
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { applyPatches } from '../engine/apply-patches.ts';
 import type { CheckFinding } from '../engine/flow-edit/check-flow.ts';
 import { flowGraph } from '../engine/flow-edit/flow-graph.ts';
@@ -12,7 +12,7 @@ import { pointerOf } from '../engine/validation/flow-issue.ts';
 import { isFlow } from '../engine/validation/schema-check.ts';
 import { FlowMapView } from './flow-map-view.tsx';
 import { isDirty } from './flow-history.ts';
-import { Inspector } from './inspector.tsx';
+import { Inspector, type InspectedScreen } from './inspector.tsx';
 import { newScreen } from './new-screen.ts';
 import { PreviewPane } from './preview-pane.tsx';
 import { ProblemsList } from './problems-list.tsx';
@@ -28,14 +28,31 @@ import { valuePatch, type PatchOp } from './value-patch.ts';
 
 const KINDS = [...screenDefs().keys()];
 
-function parsedFlow(text: string | undefined): Flow | undefined {
+function parsedJson(text: string | undefined): unknown {
   if (text === undefined) return undefined;
   try {
-    const value: unknown = JSON.parse(text);
-    return isFlow(value) ? value : undefined;
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The screen `id` of a parsed file, as it is (it may not have its schema's shape while she edits it). */
+function rawScreen(value: unknown, id: string | undefined): InspectedScreen | undefined {
+  const screens = isRecord(value) ? value.screens : undefined;
+  const screen = id !== undefined && isRecord(screens) ? screens[id] : undefined;
+  return isRecord(screen) && typeof screen.kind === 'string' ? { ...screen, kind: screen.kind } : undefined;
+}
+
+/** The value, or the last defined one while it is undefined (React's "previous value in state" pattern). */
+function useLast<T>(value: T | undefined): T | undefined {
+  const [last, setLast] = useState(value);
+  if (value !== undefined && value !== last) setLast(value);
+  return value ?? last;
 }
 
 function withVariant(flow: Flow | null | undefined, variant: VariantKey | undefined): Flow | null {
@@ -75,17 +92,28 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
   const [jump, setJump] = useState<{ line: number; column: number; nonce: number } | undefined>(undefined);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<string | undefined>(undefined);
-  const base = useMemo(() => parsedFlow(present), [present]);
+  const raw = useMemo(() => parsedJson(present), [present]);
+  // While the file lacks the flow's shape (an option just added, half filled in), the map, the palette
+  // and the variants work on the last text that had it.
+  const base = useLast(useMemo(() => (isFlow(raw) ? raw : undefined), [raw]));
   const shown = useMemo(() => withVariant(base, variant), [base, variant]);
-  const previewFlow = useMemo(() => withVariant(check.lastGood, variant), [check.lastGood, variant]);
   const result = check.result;
+  // The preview doesn't wait for the checker: a text with the flow's shape is shown at once, unless
+  // the last check found errors (then the last flow that passed stays on show until they are fixed).
+  const fresh = result !== undefined && result.text === present;
+  const previewBase = fresh ? (result.check.flow ?? check.lastGood) : result !== undefined && result.check.errors > 0 ? check.lastGood : (base ?? check.lastGood);
+  const previewFlow = useMemo(() => withVariant(previewBase, variant), [previewBase, variant]);
   const findings = useMemo(() => result?.check.findings ?? [], [result]);
-  const graph = useMemo(
-    () => (variant !== undefined && shown ? flowGraph(shown, findings) : (result?.graph ?? null)),
+  const currentGraph = useMemo(
+    () => (variant !== undefined && shown ? flowGraph(shown, findings) : (result?.graph ?? undefined)),
     [variant, shown, findings, result],
   );
+  const graph = useLast(currentGraph) ?? null;
   const screenId = selected !== undefined && shown && selected in shown.screens ? selected : shown?.start;
-  const screen = screenId === undefined ? undefined : shown?.screens[screenId];
+  const screen: InspectedScreen | undefined = useMemo(
+    () => (variant === undefined ? rawScreen(raw, screenId) : rawScreen(shown, screenId)),
+    [variant, raw, shown, screenId],
+  );
   const variants = useMemo(
     () => (base?.experiments ?? []).flatMap((e) => e.variants.map((v): VariantKey => `${e.id}:${v.id}`)),
     [base],
@@ -102,18 +130,27 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
     [present, base, variant, setText],
   );
   const screenText = useMemo(() => (screen === undefined ? '' : `${JSON.stringify(screen, null, 2)}\n`), [screen]);
+  // The inspector and the screen source give the whole screen; the edit is its difference from the
+  // screen as the file has it now (not as a deferred render showed it).
+  const onScreenValue = useCallback(
+    (value: unknown) => {
+      if (screen !== undefined && screenId !== undefined) onEdit(valuePatch(screen, value, pointerOf('/screens', screenId)));
+    },
+    [screen, screenId, onEdit],
+  );
   const onScreenSource = useCallback(
     (text: string) => {
-      if (screen === undefined || screenId === undefined) return;
       try {
-        const value: unknown = JSON.parse(text);
-        onEdit(valuePatch(screen, value, pointerOf('/screens', screenId)));
+        onScreenValue(JSON.parse(text));
       } catch {
         // Not JSON yet (she is typing): the edit is made once it is.
       }
     },
-    [screen, screenId, onEdit],
+    [onScreenValue],
   );
+  // The preview is drawn first after an edit; the form, the map and the problems follow when React
+  // has time (each is a large render; the phone showing the edit within 300 ms matters more).
+  const later = useDeferredValue(useMemo(() => ({ screen, screenId, graph, findings }), [screen, screenId, graph, findings]));
   const marks: SourceMark[] = useMemo(
     () => (pane === 'file' ? findings.map((f) => ({ line: f.line, column: f.column, severity: f.severity, message: f.message })) : []),
     [pane, findings],
@@ -200,8 +237,8 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
         </div>
       ) : null}
       <main className="studio-main">
-        {graph !== null && shown ? (
-          <FlowMapView graph={graph} start={shown.start} selected={screenId} onSelect={setSelected} />
+        {later.graph !== null && shown ? (
+          <FlowMapView graph={later.graph} start={shown.start} selected={later.screenId} onSelect={setSelected} />
         ) : (
           <section className="studio-map studio-warning">The map needs a file with the flow's shape: see the problems.</section>
         )}
@@ -213,12 +250,12 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
               </button>
             ))}
           </div>
-          {pane === 'form' && screen !== undefined && screenId !== undefined ? (
-            <Inspector screenId={screenId} screen={screen} uploads={session.uploads} onEdit={onEdit} />
+          {pane === 'form' && later.screen !== undefined && later.screenId !== undefined ? (
+            <Inspector screenId={later.screenId} screen={later.screen} findings={later.findings} uploads={session.uploads} onChange={onScreenValue} />
           ) : null}
           {pane === 'screen' ? <SourcePane value={screenText} whole={false} marks={marks} onChange={onScreenSource} /> : null}
           {pane === 'file' ? <SourcePane value={history.present} whole marks={marks} jump={jump} onChange={setText} /> : null}
-          <ProblemsList file={file} findings={findings} ms={result?.ms} onJump={jumpTo} />
+          <ProblemsList file={file} findings={later.findings} ms={result?.ms} onJump={jumpTo} />
         </section>
         <PreviewPane flow={previewFlow} screenId={screenId} stale={result !== undefined && result.check.errors > 0} />
       </main>

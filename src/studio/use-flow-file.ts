@@ -21,7 +21,6 @@ export function useFlowFile(file: string): FlowFile {
   const [error, setError] = useState<string | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    setHistory(undefined);
     fetchFlow(file).then(
       (text) => live && setHistory(openHistory(text)),
       (cause: unknown) => live && setError(cause instanceof Error ? cause.message : String(cause)),
