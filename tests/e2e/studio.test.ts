@@ -26,9 +26,10 @@ beforeAll(async () => {
   h = await startStudioHarness(FILE);
   original = h.read(FILE);
   page = await h.browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(h.studio.url);
-  await page.locator('.studio-node').first().waitFor({ timeout: 120_000 });
-}, 180_000);
+  // The first load compiles the studio's modules in Vite: slow on a busy machine.
+  await page.goto(h.studio.url, { timeout: 150_000, waitUntil: 'domcontentloaded' });
+  await page.locator('.studio-node').first().waitFor({ timeout: 150_000 });
+}, 400_000);
 afterAll(async () => {
   await h?.stop();
 });
