@@ -91,11 +91,29 @@ function parseJson(raw: Buffer): unknown {
   // Checked on the text, before parsing: a deep enough value costs the parser seconds by itself.
   if (exceedsJsonDepth(text, MAX_JSON_DEPTH))
     throw new HttpError(400, 'PGRST102', `The request body nests JSON deeper than ${MAX_JSON_DEPTH} levels`);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new HttpError(400, 'PGRST102', 'The request body is not valid JSON');
   }
+  // JSON.parse reads 1e400 as Infinity, which JSON.stringify writes as null: an optional number would
+  // be stored as absent. Postgres (behind PostgREST) refuses it as out of range; so does this.
+  const field = outOfRangeField(value);
+  if (field !== null)
+    throw new HttpError(400, '22003', `${field}: the number is out of range (it must be finite)`);
+  return value;
+}
+
+/** The dotted path of the first number JSON.parse made infinite, or null when there is none. */
+function outOfRangeField(value: unknown, path = ''): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path || '(body)';
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = outOfRangeField(item, path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /** A %-decoded path segment; a malformed escape is the client's mistake (400), not a failure. */
@@ -115,6 +133,17 @@ function checkApiKey(req: IncomingMessage): void {
   const key = req.headers.apikey ?? req.headers.authorization?.replace(/^Bearer\s+/i, '');
   if (key !== LOCAL_ANON_KEY)
     throw new HttpError(401, 'PGRST301', 'No API key found in request, or the API key is not valid');
+}
+
+/** Whether `error` is the client going away mid-request (its body cut short), not a failure of ours. */
+function clientAborted(req: IncomingMessage, error: unknown): boolean {
+  const code = error instanceof Error && 'code' in error ? error.code : undefined;
+  return (
+    code === 'ECONNRESET' ||
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    (error instanceof Error && error.message === 'aborted') ||
+    (req.destroyed && !req.complete)
+  );
 }
 
 const TABLE_PRIVILEGE: Record<string, string> = {
@@ -229,6 +258,12 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
           if (!handled) next();
         })
         .catch((error: unknown) => {
+          if (clientAborted(req, error)) {
+            // The visitor left (closed the tab, lost the network): nothing failed here, so one info line.
+            console.info(`Local backend: ${req.method ?? ''} ${path} aborted by the client`);
+            res.destroy();
+            return;
+          }
           if (res.headersSent) {
             res.end();
             return;

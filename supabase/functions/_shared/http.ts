@@ -65,10 +65,15 @@ export class RequestError extends Error {
   }
 }
 
+/** The Retry-After of a 503 answer: about one analysis, after which a worker is likely free. */
+export const RETRY_AFTER_SECONDS = 5;
+
 /** The JSON answer for a RequestError: `{ error: { code, message, field } }` with its status. */
 export function errorResponse(error: RequestError, headers?: HeadersInit): Response {
   const responseHeaders = new Headers(headers);
   responseHeaders.set('content-type', 'application/json');
+  // A 503 is "busy or stopping, try again": say when, so a client or proxy need not guess.
+  if (error.status === 503) responseHeaders.set('Retry-After', String(RETRY_AFTER_SECONDS));
   const body = { error: { code: error.code, message: error.message, field: error.field } };
   return new Response(JSON.stringify(body), { status: error.status, headers: responseHeaders });
 }
