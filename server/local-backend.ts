@@ -12,6 +12,7 @@ import { openDatabase } from './database.ts';
 import { startMetaWorker, type MetaWorker, type MetaWorkerOptions } from './meta-worker.ts';
 import { callRpc, errorBody } from './rpc.ts';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../supabase/functions/_shared/http.ts';
+import { bodyReadSlots, HttpError, MAX_BODY_READS, MAX_BODY_READS_WAITING, readBody } from './request-body.ts';
 
 /** Request bodies above this are refused (413) before they are parsed. */
 export const MAX_RPC_BODY_BYTES = 64 * 1024;
@@ -39,15 +40,6 @@ export interface LocalBackend {
   metaWorker: MetaWorker | null;
 }
 
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
@@ -70,24 +62,9 @@ function send(
   res.end(body === undefined ? undefined : JSON.stringify(body));
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit)
-    throw new HttpError(413, 'PGRST413', `The request body is larger than ${limit} bytes`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    size += buffer.length;
-    if (size > limit) throw new HttpError(413, 'PGRST413', `The request body is larger than ${limit} bytes`);
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
-function parseJson(raw: Buffer): unknown {
+function parseJson(raw: Uint8Array): unknown {
   if (raw.length === 0) return {};
-  const text = raw.toString('utf8');
+  const text = Buffer.from(raw.buffer, raw.byteOffset, raw.length).toString('utf8');
   // Checked on the text, before parsing: a deep enough value costs the parser seconds by itself.
   if (exceedsJsonDepth(text, MAX_JSON_DEPTH))
     throw new HttpError(400, 'PGRST102', `The request body nests JSON deeper than ${MAX_JSON_DEPTH} levels`);
@@ -164,6 +141,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
       throw error;
     }));
   const metaWorker = startMetaWorker(database, options.metaWorker);
+  const bodyReads = bodyReadSlots(MAX_BODY_READS, MAX_BODY_READS_WAITING);
 
   async function table(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
     const privilege = TABLE_PRIVILEGE[req.method ?? ''];
@@ -211,7 +189,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
     const body =
       req.method === 'GET' || req.method === 'HEAD'
         ? undefined
-        : await readBody(req, options.maxFunctionBodyBytes ?? 16 * 1024 * 1024);
+        : await bodyReads(() => readBody(req, options.maxFunctionBodyBytes ?? 16 * 1024 * 1024));
     const headers = new Headers();
     for (const [key, value] of Object.entries(req.headers)) {
       if (typeof value === 'string') headers.set(key, value);
@@ -220,7 +198,8 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
       new Request(`http://localhost${req.url ?? '/'}`, {
         method: req.method ?? 'POST',
         headers,
-        body: body ? new Uint8Array(body) : undefined,
+        // A view, not a copy: the handler may hand this very buffer to a worker (transferred).
+        body,
       }),
     );
     const responseHeaders: Record<string, string> = {};
@@ -269,7 +248,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
             return;
           }
           if (error instanceof HttpError) {
-            send(res, error.status, errorBody(error.code, error.message));
+            send(res, error.status, errorBody(error.code, error.message), error.status === 503 ? { 'retry-after': '5' } : {});
             return;
           }
           // The message may quote a visitor's input, so only the kind of failure is logged.

@@ -122,6 +122,18 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   return parsed;
 }
 
+/**
+ * The body's bytes, at most `maxBytes` (a declared Content-Length above it is refused unread), without
+ * decoding them: analyze-face hands them as they are to whatever parses the upload (upload-body.ts).
+ */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared.trim()) > maxBytes) {
+    throw tooLarge(maxBytes);
+  }
+  return readBounded(request.body, maxBytes);
+}
+
 async function readBounded(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
   if (body === null) return new Uint8Array(0);
   const reader = body.getReader();
@@ -137,6 +149,8 @@ async function readBounded(body: ReadableStream<Uint8Array> | null, maxBytes: nu
     }
     chunks.push(value);
   }
+  // A body that came in one piece (the local server hands over one buffer) is not copied again.
+  if (chunks.length === 1 && chunks[0]) return chunks[0];
   const bytes = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
