@@ -17,7 +17,7 @@ export interface LocalBackendPluginOptions {
   backend?: LocalBackend;
 }
 
-/** The PGlite data folder of `npm start` and `npm run dev` (git-ignored). */
+/** The PGlite data folder of `npm start` and `npm run dev` (git-ignored); FUNNEL_DATA_DIR overrides it. */
 export const LOCAL_DATA_DIR = '.data/local-db';
 
 export function localBackendPlugin(options: LocalBackendPluginOptions = {}): Plugin {
@@ -30,7 +30,7 @@ export function localBackendPlugin(options: LocalBackendPluginOptions = {}): Plu
     const backend =
       options.backend ??
       (owned = createLocalBackend({
-        dataDir: resolve(root, LOCAL_DATA_DIR),
+        dataDir: resolve(root, process.env.FUNNEL_DATA_DIR || LOCAL_DATA_DIR),
         functions: localFunctions(resolve(root, flowFile()), { signal: stopped.signal }),
         metaWorker: { flowPixelId: flowPixelId(resolve(root, flowFile())) },
       }));
@@ -53,11 +53,13 @@ export function localBackendPlugin(options: LocalBackendPluginOptions = {}): Plu
     },
     configurePreviewServer(server) {
       if (server.httpServer instanceof Server) applyHttpLimits(server.httpServer);
-      const backend = mount(server.middlewares);
-      server.httpServer.once('close', () => {
-        stopped.abort();
-        void backend?.close();
-      });
+      mount(server.middlewares);
+    },
+    // Vite awaits this before a closing preview server's process exits (on SIGTERM, or server.close()
+    // in scripts/start.ts): the database is closed cleanly, not cut off mid-write by process.exit.
+    async closePreviewServer() {
+      stopped.abort();
+      await owned?.close();
     },
   };
 }

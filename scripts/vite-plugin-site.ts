@@ -106,6 +106,18 @@ function notFound(req: Connect.IncomingMessage, res: ServerResponse, html: strin
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+/** `/_headers` or `/_redirects`, however spelled (%-escaped, any case, a trailing slash or dot). */
+function isHostRuleFile(pathname: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  const last = decoded.split(/[\\/]/).filter(Boolean).at(-1) ?? '';
+  return /^_(headers|redirects)[.\s]*$/i.test(last);
+}
+
 const isRead = (req: Connect.IncomingMessage) => req.method === 'GET' || req.method === 'HEAD';
 
 function setAll(res: ServerResponse, headers: Record<string, string>): void {
@@ -153,6 +165,11 @@ export function sitePlugin(): Plugin {
       server.middlewares.use((req, res, next) => {
         setAll(res, headers);
         const pathname = pathnameOf(req);
+        // The static host's own rule files are read by the host, never served (a host answers 404).
+        if (isHostRuleFile(pathname)) {
+          notFound(req, res, readText(resolve(outDir, '404.html')) ?? '');
+          return;
+        }
         if (pages && isRead(req) && isFlowPath(pages, pathname)) {
           // A page the build wrote to its own file (its screen prerendered) is served from it, with or
           // without a trailing slash, as a static host does by dist/_redirects.

@@ -4,9 +4,10 @@
  * and function names, and JSON nested deeper than MAX_JSON_DEPTH, in RPC bodies and in the
  * analyze-face body alike, refused before a parser spends time on it.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCAL_ANON_KEY } from '../src/tracking/backend-config.ts';
 import {
   errorResponse,
@@ -14,6 +15,7 @@ import {
   MAX_JSON_DEPTH,
   readJsonBody,
   RequestError,
+  RETRY_AFTER_SECONDS,
 } from '../supabase/functions/_shared/http.ts';
 import { createLocalBackend, type LocalBackend } from './local-backend.ts';
 
@@ -127,5 +129,53 @@ describe('JSON nested too deep', () => {
   it('is refused by the analyze-face body reader as a RequestError', async () => {
     const request = new Request('http://local/', { method: 'POST', body: `{"a": ${nested(65)}}` });
     await expect(readJsonBody(request, 1024)).rejects.toBeInstanceOf(RequestError);
+  });
+});
+
+describe('the small ones of issue 28', () => {
+  it.each([
+    // The number is written into the body text: 1e400 in the test's own source would be Infinity already.
+    ['an optional integer', { age: null }, 'age', '1e400'],
+    ['a nested number', { meta: { event_time: null } }, 'meta.event_time', '-1e400'],
+  ])('refuses an out-of-range number in %s with the field named, instead of storing NULL', async (_what, extra, field, text) => {
+    const args = { id: randomUUID(), session_id: randomUUID(), name: 'Ann', email: 'ann@example.com' };
+    const body = JSON.stringify({ ...args, ...extra }).replace('null', text);
+    const response = await post('/rest/v1/rpc/save_quiz_completion', body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      code: '22003',
+      message: `${field}: the number is out of range (it must be finite)`,
+    });
+    const db = await backend.database();
+    expect((await db.query('select 1 from public.quiz_completions where id = $1', [args.id])).rows).toEqual([]);
+  });
+
+  it('sends Retry-After with every 503 (analysis_busy)', () => {
+    const busy = errorResponse(new RequestError(503, 'analysis_busy', 'imageUrl: busy', 'imageUrl'));
+    expect(busy.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
+    expect(errorResponse(new RequestError(400, 'invalid_json', 'bad')).headers.get('retry-after')).toBeNull();
+  });
+
+  it('logs an upload the client aborts once, at the info level, and no error', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const { port } = new URL(url);
+      const socket = connect(Number(port), '127.0.0.1');
+      await new Promise<void>((resolve) => socket.once('connect', resolve));
+      socket.write(
+        `POST /functions/v1/echo HTTP/1.1\r\nHost: x\r\napikey: ${LOCAL_ANON_KEY}\r\n` +
+          'content-type: application/json\r\ncontent-length: 1000000\r\n\r\n{"imageUrl": "data:',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.destroy();
+      await vi.waitFor(() => expect(info).toHaveBeenCalled(), { timeout: 5000 });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(info.mock.calls).toEqual([['Local backend: POST /functions/v1/echo aborted by the client']]);
+      expect(error).not.toHaveBeenCalled();
+    } finally {
+      info.mockRestore();
+      error.mockRestore();
+    }
   });
 });

@@ -12,6 +12,7 @@ import { openDatabase } from './database.ts';
 import { startMetaWorker, type MetaWorker, type MetaWorkerOptions } from './meta-worker.ts';
 import { callRpc, errorBody } from './rpc.ts';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../supabase/functions/_shared/http.ts';
+import { bodyReadSlots, HttpError, MAX_BODY_READS, MAX_BODY_READS_WAITING, readBody } from './request-body.ts';
 
 /** Request bodies above this are refused (413) before they are parsed. */
 export const MAX_RPC_BODY_BYTES = 64 * 1024;
@@ -39,15 +40,6 @@ export interface LocalBackend {
   metaWorker: MetaWorker | null;
 }
 
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
@@ -70,32 +62,35 @@ function send(
   res.end(body === undefined ? undefined : JSON.stringify(body));
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit)
-    throw new HttpError(413, 'PGRST413', `The request body is larger than ${limit} bytes`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
-    size += buffer.length;
-    if (size > limit) throw new HttpError(413, 'PGRST413', `The request body is larger than ${limit} bytes`);
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
-function parseJson(raw: Buffer): unknown {
+function parseJson(raw: Uint8Array): unknown {
   if (raw.length === 0) return {};
-  const text = raw.toString('utf8');
+  const text = Buffer.from(raw.buffer, raw.byteOffset, raw.length).toString('utf8');
   // Checked on the text, before parsing: a deep enough value costs the parser seconds by itself.
   if (exceedsJsonDepth(text, MAX_JSON_DEPTH))
     throw new HttpError(400, 'PGRST102', `The request body nests JSON deeper than ${MAX_JSON_DEPTH} levels`);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new HttpError(400, 'PGRST102', 'The request body is not valid JSON');
   }
+  // JSON.parse reads 1e400 as Infinity, which JSON.stringify writes as null: an optional number would
+  // be stored as absent. Postgres (behind PostgREST) refuses it as out of range; so does this.
+  const field = outOfRangeField(value);
+  if (field !== null)
+    throw new HttpError(400, '22003', `${field}: the number is out of range (it must be finite)`);
+  return value;
+}
+
+/** The dotted path of the first number JSON.parse made infinite, or null when there is none. */
+function outOfRangeField(value: unknown, path = ''): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path || '(body)';
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = outOfRangeField(item, path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /** A %-decoded path segment; a malformed escape is the client's mistake (400), not a failure. */
@@ -117,6 +112,17 @@ function checkApiKey(req: IncomingMessage): void {
     throw new HttpError(401, 'PGRST301', 'No API key found in request, or the API key is not valid');
 }
 
+/** Whether `error` is the client going away mid-request (its body cut short), not a failure of ours. */
+function clientAborted(req: IncomingMessage, error: unknown): boolean {
+  const code = error instanceof Error && 'code' in error ? error.code : undefined;
+  return (
+    code === 'ECONNRESET' ||
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    (error instanceof Error && error.message === 'aborted') ||
+    (req.destroyed && !req.complete)
+  );
+}
+
 const TABLE_PRIVILEGE: Record<string, string> = {
   GET: 'SELECT',
   HEAD: 'SELECT',
@@ -135,6 +141,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
       throw error;
     }));
   const metaWorker = startMetaWorker(database, options.metaWorker);
+  const bodyReads = bodyReadSlots(MAX_BODY_READS, MAX_BODY_READS_WAITING);
 
   async function table(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
     const privilege = TABLE_PRIVILEGE[req.method ?? ''];
@@ -182,7 +189,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
     const body =
       req.method === 'GET' || req.method === 'HEAD'
         ? undefined
-        : await readBody(req, options.maxFunctionBodyBytes ?? 16 * 1024 * 1024);
+        : await bodyReads(() => readBody(req, options.maxFunctionBodyBytes ?? 16 * 1024 * 1024));
     const headers = new Headers();
     for (const [key, value] of Object.entries(req.headers)) {
       if (typeof value === 'string') headers.set(key, value);
@@ -191,7 +198,8 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
       new Request(`http://localhost${req.url ?? '/'}`, {
         method: req.method ?? 'POST',
         headers,
-        body: body ? new Uint8Array(body) : undefined,
+        // A view, not a copy: the handler may hand this very buffer to a worker (transferred).
+        body,
       }),
     );
     const responseHeaders: Record<string, string> = {};
@@ -229,12 +237,18 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
           if (!handled) next();
         })
         .catch((error: unknown) => {
+          if (clientAborted(req, error)) {
+            // The visitor left (closed the tab, lost the network): nothing failed here, so one info line.
+            console.info(`Local backend: ${req.method ?? ''} ${path} aborted by the client`);
+            res.destroy();
+            return;
+          }
           if (res.headersSent) {
             res.end();
             return;
           }
           if (error instanceof HttpError) {
-            send(res, error.status, errorBody(error.code, error.message));
+            send(res, error.status, errorBody(error.code, error.message), error.status === 503 ? { 'retry-after': '5' } : {});
             return;
           }
           // The message may quote a visitor's input, so only the kind of failure is logged.

@@ -21,6 +21,19 @@ const { asRole, rpc, read } = sqlKit(() => db);
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
+/** A journey row for `session_id` that began `minutes` ago, so its time spent may reach that. */
+async function startedAgo(session_id: string, minutes: number): Promise<void> {
+  await rpc('track_journey_step', { session_id, step: 'quiz_started' });
+  await db.query(
+    `update public.user_journey_sessions set created_at = now() - make_interval(mins => $2) where session_id = $1`,
+    [session_id, minutes],
+  );
+}
+
+/** A saved lead for the session: only such a session may have clicked the final call to action. */
+const savedLead = (session_id: string) =>
+  rpc('save_quiz_completion', { id: randomUUID(), session_id, name: 'Lee', email: 'lee@example.com' });
+
 describe('tables', () => {
   const id = randomUUID();
   const tables = [
@@ -115,6 +128,8 @@ describe('RPC arguments', () => {
 
   it('track_session_time writes the minutes', async () => {
     const args = valid.track_session_time();
+    // A session is at most its age (plus a minute) old in minutes (issue 28): this one began 5 minutes ago.
+    await startedAgo(args.session_id, 5);
     await rpc('track_session_time', args);
     expect(
       await read(
@@ -355,12 +370,17 @@ describe('journey', () => {
     ]);
   });
 
+  // final_cta_clicked counts only for a session that saved a lead (issue 28), and a saved lead completes
+  // the form, so that step sets both.
   it.each(steps)('%s sets %s alone', async (step, column) => {
     const session_id = randomUUID();
+    if (step === 'final_cta_clicked') await savedLead(session_id);
     await rpc('track_journey_step', { session_id, step });
     const [row] = await journey(session_id);
     expect(row).toMatchObject({ last_step_reached: step });
-    expect(flags.filter((flag) => row?.[flag] === true)).toEqual([column]);
+    expect(flags.filter((flag) => row?.[flag] === true)).toEqual(
+      step === 'final_cta_clicked' ? ['completed_form', column] : [column],
+    );
   });
 
   it('keeps every flag once reached: the whole journey, then back to the start', async () => {
@@ -370,6 +390,7 @@ describe('journey', () => {
       expect(row).toMatchObject({ total_steps_completed: 12, last_step_reached: 'final_cta_clicked' });
       return flags.filter((flag) => row?.[flag] !== true);
     };
+    await savedLead(session_id);
     for (const [step] of steps) await rpc('track_journey_step', { session_id, step });
     expect(await unset()).toEqual([]);
     await rpc('track_journey_step', { session_id, step: 'quiz_started' });
@@ -453,6 +474,7 @@ describe('record_final_click', () => {
 
   it('marks its own assessment, and creates a new one marked clicked', async () => {
     const [mine, existing, fresh] = [randomUUID(), randomUUID(), randomUUID()];
+    await lead(mine, 0);
     await db.query('insert into public.user_assessments (id, session_id) values ($1, $2)', [existing, mine]);
     await rpc('record_final_click', { session_id: mine, assessment_id: existing });
     await rpc('record_final_click', { session_id: mine, assessment_id: fresh });
@@ -561,6 +583,7 @@ describe('session time and step progress', () => {
         `update public.user_journey_sessions set last_activity = now() - interval '2 days' where session_id = $1`,
         [session_id],
       );
+    await startedAgo(session_id, 60);
     await rpc('track_session_time', { session_id, time_spent_minutes: 10 });
     await age();
     await rpc('track_session_time', { session_id, time_spent_minutes: 4 });

@@ -175,7 +175,12 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
         void slot.worker.terminate();
       }, next.deadlineMs);
       slot.busy = { id, settle: next.settle, deadline };
-      const buffer = next.body.kind === 'read' ? next.body.bytes.buffer : undefined;
+      const buffer =
+        next.body.kind === 'read'
+          ? next.body.bytes.buffer
+          : next.body.kind === 'upload'
+            ? next.body.body.buffer
+            : undefined;
       const transfer = buffer instanceof ArrayBuffer ? [buffer] : [];
       slot.worker.postMessage({ ...next.body, id }, transfer);
     }
@@ -219,6 +224,17 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
       // A copy of its own, so transferring it to the worker leaves the caller's buffer intact.
       const reply = await submit({ kind: 'read', bytes: bytes.slice(), type });
       if (reply.kind === 'reading') return reply.reading;
+      if (reply.kind === 'refused') {
+        const { status, code, message, field } = reply.refusal;
+        throw new RequestError(status, code, message, field);
+      }
+      throw new Error(`the analysis worker failed (${reply.kind === 'failed' ? reply.name : reply.kind})`);
+    },
+    async readUpload(body, contentType, url) {
+      // Transferred, not copied, when the view is its whole buffer (the local backend reads it so).
+      const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : body.slice();
+      const reply = await submit({ kind: 'upload', body: own, contentType, url });
+      if (reply.kind === 'upload-read') return { questionnaire: reply.questionnaire, reading: reply.reading };
       if (reply.kind === 'refused') {
         const { status, code, message, field } = reply.refusal;
         throw new RequestError(status, code, message, field);

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { RequestError } from '../../supabase/functions/_shared/http.ts';
+import { parseQuestionnaire } from '../../supabase/functions/_shared/questionnaire.ts';
+import { parseUploadBody } from '../../supabase/functions/_shared/upload-body.ts';
 import { createFaceReader } from '../analyze-face.ts';
 import { faceModelDir, loadFaceModel } from '../face/face-model.ts';
 import type { WorkerData, WorkerJob, WorkerReply } from './analysis-messages.ts';
@@ -29,6 +31,12 @@ async function run(job: WorkerJob): Promise<WorkerReply> {
   switch (job.kind) {
     case 'read':
       return { id: job.id, kind: 'reading', reading: await reader.read(job.bytes, job.type) };
+    case 'upload': {
+      const upload = await parseUploadBody(job.body, job.contentType, job.url);
+      const questionnaire = parseQuestionnaire(upload.questionnaireData);
+      const reading = await reader.read(upload.image.bytes, upload.image.type);
+      return { id: job.id, kind: 'upload-read', questionnaire, reading };
+    }
     case 'heap':
       return { id: job.id, kind: 'heap', usedBytes: getHeapStatistics().used_heap_size };
     case 'spin':

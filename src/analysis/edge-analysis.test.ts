@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { VisitorSnapshot } from '../engine/ports.ts';
 import { AnalysisError } from './analysis-error.ts';
-import { createEdgeAnalysis } from './edge-analysis.ts';
+import { createEdgeAnalysis, uploadBody } from './edge-analysis.ts';
 
 const config = { url: 'https://backend.test', anonKey: 'anon-key' };
 const visitor: VisitorSnapshot = { sessionId: 's', answers: { age: 52, skinIssues: ['dryness'] }, data: {}, leadId: null };
@@ -20,7 +20,24 @@ describe('createEdgeAnalysis', () => {
     expect(url).toBe('https://backend.test/functions/v1/analyze-face');
     expect(init?.method).toBe('POST');
     expect(init?.headers).toMatchObject({ apikey: 'anon-key', authorization: 'Bearer anon-key' });
-    expect(JSON.parse(String(init?.body))).toEqual({ imageUrl: image, questionnaireData: visitor.answers });
+    // The photo goes as bytes (multipart), the answers as JSON beside it (issue 28).
+    const body = init?.body;
+    expect(body).toBeInstanceOf(FormData);
+    if (!(body instanceof FormData)) return;
+    const photo = body.get('image');
+    expect(photo).toBeInstanceOf(Blob);
+    if (!(photo instanceof Blob)) return;
+    expect(photo.type).toBe('image/jpeg');
+    expect([...new Uint8Array(await photo.arrayBuffer())]).toEqual([0xff, 0xd8, 0xff, 0x00]);
+    expect(JSON.parse(String(body.get('questionnaireData')))).toEqual(visitor.answers);
+    expect(init?.headers).not.toHaveProperty('content-type');
+  });
+
+  it('sends a value that is not a base64 data URL as the old JSON body', () => {
+    expect(JSON.parse(String(uploadBody('https://x/y.jpg', { a: 1 })))).toEqual({
+      imageUrl: 'https://x/y.jpg',
+      questionnaireData: { a: 1 },
+    });
   });
 
   it('rejects with the function’s error code and status', async () => {

@@ -23,6 +23,7 @@ import { openTabOutbox, type TabStorage } from '../tracking/outbox-tabs.ts';
 import type { ExperimentTracking } from '../tracking/exposures.ts';
 import { createRpcSender, isRetryableRpc } from '../tracking/rpc-sender.ts';
 import { startSessionClock } from '../tracking/session-time.ts';
+import { writeLane } from '../tracking/write-lanes.ts';
 import { onConsentChoice } from '../tracking/consent.ts';
 import { createServerConversions, declaredServerEvents } from '../tracking/server-conversions.ts';
 import { windowDataLayer, withDataLayer } from '../tracking/data-layer.ts';
@@ -96,6 +97,8 @@ export function startTracking(options: TrackingStart): TrackingPort {
   const deadLetters = createDeadLetters({ storage: options.local, key: DEAD_LETTERS_KEY, log: warn });
   const outbox = startOutbox(options.local, OUTBOX_KEY, {
     send: createRpcSender(options.config).send,
+    // Only a lead and its updates wait for each other; a hung lead save never holds a step view.
+    laneOf: writeLane,
     retryable: isRetryableRpc,
     maxAttempts: MAX_ATTEMPTS,
     // Never forgotten: kept and reported (see dead-letters.ts); a lead's form also shows the refusal.

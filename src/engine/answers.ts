@@ -28,7 +28,12 @@ export function setFieldValue(screen: Screen, answers: Answers, field: string, v
   if (screen.kind !== 'form') return answers;
   const spec = screen.fields.find((f) => f.name === field);
   if (!spec) return answers;
-  return { ...answers, [field]: spec.maxLength ? value.slice(0, spec.maxLength) : value };
+  // An email is kept whole: cut, a too-long address would look right and be wrong; the form tells
+  // the visitor it is too long instead (email-rule.ts), and the email rule keeps Continue shut.
+  // (A pasted page is still cut, at four times the limit.)
+  const limit = spec.maxLength && (spec.type === 'email' ? spec.maxLength * 4 : spec.maxLength);
+  const cut = limit ? value.slice(0, limit) : value;
+  return { ...answers, [field]: cut };
 }
 
 /** Answers a screen stores when the visitor continues without touching it (slider default, empty list). */

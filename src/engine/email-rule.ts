@@ -17,7 +17,21 @@ export const EMAIL_MAX_LENGTH = 254;
 /** What an email field says beside a value that breaks this rule. */
 export const EMAIL_HINT = 'Enter an email like name@example.com';
 
+/**
+ * What an email field says beside an address longer than the limit. The field does not cut what is
+ * typed or pasted at the limit (a cut address looks right and is wrong): it says so, as the database's
+ * `email_arg` does ("is too long").
+ */
+export const EMAIL_TOO_LONG_HINT = `This email is too long: an address has at most ${EMAIL_MAX_LENGTH} characters`;
+
 const pattern = new RegExp(EMAIL_PATTERN, 'u');
+
+/** The hint for a non-empty value that breaks the rule (too long first), or null when it is an email. */
+export function emailProblem(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed.length > EMAIL_MAX_LENGTH) return EMAIL_TOO_LONG_HINT;
+  return pattern.test(trimmed) ? null : EMAIL_HINT;
+}
 
 /** Whether `value`, trimmed as both sides trim it, is an email address the backend accepts. */
 export function isEmail(value: string): boolean {

@@ -1,9 +1,10 @@
 /**
- * A loss-free outbox for backend writes from the browser. Each write is stored before it is sent, sent
- * in order one at a time, and retried with backoff until it is delivered or can never be; a reload or
- * the next visit picks up whatever was still pending. Every try has a deadline, so one request the
- * server never answers holds the queue for at most that long. Framework-free: storage, transport and
- * clock come in as options.
+ * A loss-free outbox for backend writes from the browser. Each write is stored before it is sent, and
+ * retried with backoff until it is delivered or can never be; a reload or the next visit picks up
+ * whatever was still pending. Writes that depend on each other (a record, then its updates) share a
+ * lane and go in order, one at a time; lanes go side by side (`laneOf`), so one request the server
+ * never answers holds only its own lane, and that for at most its deadline per try. Framework-free:
+ * storage, transport and clock come in as options.
  */
 import {
   isRecord,
@@ -35,6 +36,13 @@ export interface OutboxOptions {
   maxDelayMs?: number;
   /** Attempts in all, the first included, before an entry leaves the queue (to `onDrop`); default 12. */
   maxAttempts?: number;
+  /**
+   * The lane of an entry: entries of one lane are sent in order, one at a time, and a failing head holds
+   * the rest of its lane back; different lanes are independent. Default: one lane for everything.
+   */
+  laneOf?: (entry: OutboxEntry) => string;
+  /** Lanes sending at once (each one request at a time); default 4, below a browser's 6 per host. */
+  maxLanesInFlight?: number;
   /** Jitter source in [0, 1); default Math.random. */
   random?: () => number;
   /** Clock for `createdAt`; default Date.now. */
@@ -90,6 +98,16 @@ interface Waiter {
 
 type Outcome = { ok: true } | { ok: false; error: unknown };
 
+interface Lane {
+  /** A pass is sending this lane's entries. */
+  busy: boolean;
+  /** Flushed while busy: a failure is retried at once instead of after the backoff. */
+  rerun: boolean;
+  /** The backoff before this lane's next try. */
+  timer: ReturnType<typeof setTimeout> | undefined;
+  current: Promise<void>;
+}
+
 /**
  * Creates the outbox and loads what a previous page left in storage; call `flush()` to send that.
  * Backoff uses "equal jitter": after the n-th failed attempt the wait is d/2 + random()·d/2, where
@@ -104,16 +122,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+  const laneOf = options.laneOf ?? (() => '');
+  const maxLanesInFlight = Math.max(1, options.maxLanesInFlight ?? 4);
 
   let queue = loadEntries(storage, key);
   const waiters = new Map<string, Waiter[]>();
-  let busy = false;
-  let rerun = false;
+  const lanes = new Map<string, Lane>();
+  let lanesInFlight = 0;
   let disposed = false;
-  let current = Promise.resolve();
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let persistTimer: ReturnType<typeof setTimeout> | undefined;
   let sendTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Lanes whose backoff the next pass skips (an enqueue there asks for a try at once). */
+  let forced: Set<string> | 'all' = new Set();
 
   function persist(): void {
     clearTimeout(persistTimer);
@@ -130,9 +150,21 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  function rejectAll(error: unknown): void {
-    for (const id of [...waiters.keys()]) settle(id, { error });
+  /** Everyone waiting on this lane learns that their write did not go through now. */
+  function rejectLane(name: string, error: unknown): void {
+    for (const entry of queue) if (laneOf(entry) === name) settle(entry.id, { error });
   }
+
+  function lane(name: string): Lane {
+    let found = lanes.get(name);
+    if (!found) {
+      found = { busy: false, rerun: false, timer: undefined, current: Promise.resolve() };
+      lanes.set(name, found);
+    }
+    return found;
+  }
+
+  const headOf = (name: string) => queue.find((entry) => laneOf(entry) === name);
 
   // Taking a delivered entry out of storage can wait for the next task: until then a reload would
   // send it once more, under the same id, which the backend ignores. Its waiters are not held up
@@ -146,7 +178,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   // A new write is stored at once, in the caller's task, and sent from the next one: a tap that saves
   // something paints its next screen without waiting for the request to be built and handed over.
-  function startSoon(): void {
+  function startSoon(name: string): void {
+    if (forced !== 'all') forced.add(name);
     sendTimer ??= setTimeout(() => {
       sendTimer = undefined;
       void start();
@@ -163,27 +196,53 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return ceiling / 2 + (random() * ceiling) / 2;
   }
 
-  /** Drops the passes waiting to start: a backoff retry, a send asked for from the next task. */
+  /** Drops the passes waiting to start: every lane's backoff retry, a send asked for from the next task. */
   function cancelWaitingPasses(): void {
-    clearTimeout(timer);
+    for (const waiting of lanes.values()) {
+      clearTimeout(waiting.timer);
+      waiting.timer = undefined;
+    }
     clearTimeout(sendTimer);
-    timer = undefined;
     sendTimer = undefined;
   }
 
-  /** One pass over the queue, head first; at most one runs, so no entry is ever sent twice at once. */
-  function start(): Promise<void> {
-    if (disposed || busy) return current;
-    // This pass sends whatever is queued, so a pass still waiting to start is moot.
-    cancelWaitingPasses();
-    current = run();
-    return current;
+  /**
+   * Starts a pass on each lane with entries that is idle and not backing off (or is forced past its
+   * backoff), up to maxLanesInFlight; at most one pass per lane, so no entry is ever sent twice at once.
+   * Resolves when the lanes it started or found busy are done.
+   */
+  function start(force: 'all' | 'none' = 'none'): Promise<void> {
+    if (disposed) return Promise.resolve();
+    const skip = force === 'all' || forced === 'all' ? 'all' : forced;
+    forced = new Set();
+    // This pass sends whatever is due, so a pass still waiting to start is moot.
+    clearTimeout(sendTimer);
+    sendTimer = undefined;
+    const runs: Promise<void>[] = [];
+    const names = new Set(queue.map(laneOf));
+    for (const name of names) {
+      const state = lane(name);
+      if (state.busy) {
+        runs.push(state.current);
+        continue;
+      }
+      if (state.timer !== undefined) {
+        if (skip !== 'all' && !skip.has(name)) continue;
+        clearTimeout(state.timer);
+        state.timer = undefined;
+      }
+      if (lanesInFlight >= maxLanesInFlight) break;
+      state.current = run(name, state);
+      runs.push(state.current);
+    }
+    return Promise.all(runs).then(() => undefined);
   }
 
-  async function run(): Promise<void> {
-    busy = true;
+  async function run(name: string, state: Lane): Promise<void> {
+    state.busy = true;
+    lanesInFlight += 1;
     try {
-      for (let entry = queue[0]; entry && !disposed; entry = queue[0]) {
+      for (let entry = headOf(name); entry && !disposed; entry = headOf(name)) {
         const outcome = await attempt(entry);
         if (outcome.ok) {
           remove(entry);
@@ -198,19 +257,27 @@ export function createOutbox(options: OutboxOptions): Outbox {
           continue;
         }
         persist();
-        // Order matters (a lead before its updates), so the head blocks the rest: everyone waiting on
-        // this pass learns that their write did not go through now.
-        rejectAll(outcome.error);
-        if (rerun) {
-          rerun = false;
+        // Order matters within a lane (a lead before its updates), so its head blocks the rest of it.
+        rejectLane(name, outcome.error);
+        if (state.rerun) {
+          state.rerun = false;
           continue;
         }
-        if (!disposed) timer = setTimeout(() => void start(), backoff(entry.attempts));
+        if (!disposed) {
+          state.timer = setTimeout(() => {
+            state.timer = undefined;
+            void start();
+          }, backoff(entry.attempts));
+        }
         return;
       }
     } finally {
-      busy = false;
-      rerun = false;
+      state.busy = false;
+      state.rerun = false;
+      lanesInFlight -= 1;
+      if (!queue.some((entry) => laneOf(entry) === name) && state.timer === undefined) lanes.delete(name);
+      // A lane that waited for a free slot starts now.
+      if (!disposed && queue.length > 0) void start();
     }
   }
 
@@ -264,12 +331,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
         waiters.set(entryId, [...(waiters.get(entryId) ?? []), { resolve, reject }]);
       });
       if (disposed) settle(entryId, { error: new Error('Outbox disposed') });
-      else startSoon();
+      else startSoon(laneOf(entry));
       return delivered;
     },
     flush() {
-      if (busy) rerun = true;
-      return start();
+      for (const state of lanes.values()) if (state.busy) state.rerun = true;
+      return start('all');
     },
     pending() {
       return queue.map((entry) => ({ ...entry }));
@@ -281,7 +348,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       }
       if (queue.length === before) return;
       persist();
-      void start();
+      void start('all');
     },
     dispose() {
       if (persistTimer !== undefined) persist();

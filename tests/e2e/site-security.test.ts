@@ -106,6 +106,11 @@ describe('the local server', () => {
       '/quiz/step-4/extra',
       '/%E0%A4%A',
       '/rest/v1/rpc/track_step_view',
+      // The static host's rule files are the host's, not pages (issue 28).
+      '/_headers',
+      '/_redirects',
+      '/%5Fheaders',
+      '/_REDIRECTS',
     ]) {
       const response = await fetch(`${harness.baseUrl}${path}`, { headers: { accept: 'text/html' } });
       expect(response.status, path).toBe(404);

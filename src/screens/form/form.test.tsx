@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ScreenEvent } from '../../engine/events.ts';
 import type { Answers, ScreenOfKind } from '../../engine/flow-model.ts';
+import { setFieldValue } from '../../engine/answers.ts';
+import { EMAIL_TOO_LONG_HINT } from '../../engine/email-rule.ts';
 import { FormScreen } from './form.tsx';
 
 const capture: ScreenOfKind<'form'> = {
@@ -84,6 +86,19 @@ describe('FormScreen', () => {
     expect(
       screen.getByRole('heading', { level: 1, name: 'Step 2: Unlock Your Full Skin Report' }),
     ).toBeInTheDocument();
+  });
+
+  it('says an over-long email is too long instead of cutting it (issue 28)', () => {
+    const long = `${'a'.repeat(300)}@example.com`;
+    setup({ answers: { name: 'Ann', email: long } });
+    const email = screen.getByLabelText('Email');
+    expect(email).not.toHaveAttribute('maxlength');
+    expect(email).toHaveValue(long);
+    fireEvent.blur(email);
+    expect(screen.getByText(EMAIL_TOO_LONG_HINT)).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(setFieldValue(capture, {}, 'email', long)).toEqual({ email: long });
+    expect(setFieldValue(capture, {}, 'name', 'x'.repeat(100))).toEqual({ name: 'x'.repeat(80) });
   });
 
   it('shows stored values and sends SET_FIELD on typing', () => {

@@ -3,7 +3,7 @@ import { ActionBar } from '../../components/action-bar.tsx';
 import { Blocks } from '../../components/blocks.tsx';
 import { Button } from '../../components/button.tsx';
 import { ScreenBody } from '../../components/screen-body.tsx';
-import { EMAIL_HINT, isEmail } from '../../engine/email-rule.ts';
+import { emailProblem } from '../../engine/email-rule.ts';
 import type { ScreenOfKind } from '../../engine/flow-model.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import styles from './form.module.css';
@@ -19,7 +19,7 @@ function buttonLabel(screen: ScreenOfKind<'form'>, canContinue: boolean, busy: b
 
 /** The field's own complaint about its value, or null; an empty field is the button's business. */
 function fieldHint(field: Field, value: string): string | null {
-  return field.type === 'email' && value.trim() !== '' && !isEmail(value) ? EMAIL_HINT : null;
+  return field.type === 'email' && value.trim() !== '' ? emailProblem(value) : null;
 }
 
 /**
@@ -85,7 +85,8 @@ export function FormScreen({ screen, answers, canContinue, busy, error, errorFie
                   inputMode={field.type === 'email' ? 'email' : undefined}
                   autoComplete={field.autocomplete}
                   placeholder={field.placeholder}
-                  maxLength={field.maxLength}
+                  // An email is not cut at its limit: the hint says it is too long (setFieldValue).
+                  maxLength={field.type === 'email' ? undefined : field.maxLength}
                   required={field.required}
                   readOnly={busy}
                   value={value}

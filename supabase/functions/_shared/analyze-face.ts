@@ -10,11 +10,12 @@ import {
   errorResponse,
   MAX_BODY_BYTES,
   preflight,
-  readJsonBody,
+  readBodyBytes,
   RequestError,
   type AllowedOrigins,
 } from './http.ts';
-import { readImageBytes, type ImageType } from './image-bytes.ts';
+import type { ImageType } from './image-bytes.ts';
+import { parseUploadBody } from './upload-body.ts';
 import type { PhotoReading } from '../../../src/scoring/photo-assessment.ts';
 import { parseQuestionnaire, type Questionnaire } from './questionnaire.ts';
 
@@ -24,6 +25,16 @@ export type FaceReading = PhotoReading;
 export interface FaceAnalyzer {
   /** Reads the largest face of the image, or null when there is no face. */
   read(bytes: Uint8Array, type: ImageType): Promise<FaceReading | null>;
+  /**
+   * Optional (issue 28): reads the whole upload body (any form of upload-body.ts), its questionnaire and
+   * the face in one go, somewhere else than this thread: the local server's analysis workers, which
+   * take `body` as a transferred buffer, so JSON, base64 and multipart are never parsed on its event loop.
+   */
+  readUpload?(
+    body: Uint8Array,
+    contentType: string,
+    url: string,
+  ): Promise<{ questionnaire: Questionnaire; reading: FaceReading | null }>;
 }
 
 export interface AnalyzeFaceOptions {
@@ -47,10 +58,11 @@ export function createAnalyzeFaceHandler(
       if (request.method !== 'POST') {
         throw new RequestError(405, 'method_not_allowed', 'analyze-face is called with POST');
       }
-      const body = await readJsonBody(request, MAX_BODY_BYTES);
-      const image = readImageBytes(body.imageUrl);
-      const questionnaire = parseQuestionnaire(body.questionnaireData);
-      const reading = await options.analyzer.read(image.bytes, image.type);
+      const body = await readBodyBytes(request, MAX_BODY_BYTES);
+      const contentType = request.headers.get('content-type') ?? '';
+      const { questionnaire, reading } = options.analyzer.readUpload
+        ? await options.analyzer.readUpload(body, contentType, request.url)
+        : await readHere(options.analyzer, body, contentType, request.url);
       if (!reading) {
         throw new RequestError(
           422,
@@ -69,4 +81,16 @@ export function createAnalyzeFaceHandler(
       );
     }
   };
+}
+
+/** The upload read in this thread (the edge function): parsed, the questionnaire checked, then the face. */
+async function readHere(
+  analyzer: FaceAnalyzer,
+  body: Uint8Array,
+  contentType: string,
+  url: string,
+): Promise<{ questionnaire: Questionnaire; reading: FaceReading | null }> {
+  const upload = await parseUploadBody(body, contentType, url);
+  const questionnaire = parseQuestionnaire(upload.questionnaireData);
+  return { questionnaire, reading: await analyzer.read(upload.image.bytes, upload.image.type) };
 }

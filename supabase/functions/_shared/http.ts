@@ -65,10 +65,15 @@ export class RequestError extends Error {
   }
 }
 
+/** The Retry-After of a 503 answer: about one analysis, after which a worker is likely free. */
+export const RETRY_AFTER_SECONDS = 5;
+
 /** The JSON answer for a RequestError: `{ error: { code, message, field } }` with its status. */
 export function errorResponse(error: RequestError, headers?: HeadersInit): Response {
   const responseHeaders = new Headers(headers);
   responseHeaders.set('content-type', 'application/json');
+  // A 503 is "busy or stopping, try again": say when, so a client or proxy need not guess.
+  if (error.status === 503) responseHeaders.set('Retry-After', String(RETRY_AFTER_SECONDS));
   const body = { error: { code: error.code, message: error.message, field: error.field } };
   return new Response(JSON.stringify(body), { status: error.status, headers: responseHeaders });
 }
@@ -117,6 +122,18 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   return parsed;
 }
 
+/**
+ * The body's bytes, at most `maxBytes` (a declared Content-Length above it is refused unread), without
+ * decoding them: analyze-face hands them as they are to whatever parses the upload (upload-body.ts).
+ */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared.trim()) > maxBytes) {
+    throw tooLarge(maxBytes);
+  }
+  return readBounded(request.body, maxBytes);
+}
+
 async function readBounded(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
   if (body === null) return new Uint8Array(0);
   const reader = body.getReader();
@@ -132,6 +149,8 @@ async function readBounded(body: ReadableStream<Uint8Array> | null, maxBytes: nu
     }
     chunks.push(value);
   }
+  // A body that came in one piece (the local server hands over one buffer) is not copied again.
+  if (chunks.length === 1 && chunks[0]) return chunks[0];
   const bytes = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {

@@ -43,6 +43,22 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
  */
 export function readImageBytes(value: unknown): CheckedImage {
   const { bytes, declaredType } = parseImageDataUrl(value);
+  return checkImageBytes(bytes, declaredType);
+}
+
+/**
+ * Checks and identifies an image sent as bytes (a raw image body or a multipart file part, issue 28);
+ * `declaredType` is what the request claimed ('image/jpeg'). Failures name `imageUrl`, as above.
+ */
+export function checkImageBytes(bytes: Uint8Array, declaredType: string): CheckedImage {
+  if (bytes.byteLength > MAX_IMAGE_BYTES) {
+    throw new RequestError(
+      413,
+      'image_too_large',
+      `${FIELD}: the image is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB; send a smaller photo.`,
+      FIELD,
+    );
+  }
   const type = sniffImageType(bytes);
   if (type === null) {
     throw new RequestError(
