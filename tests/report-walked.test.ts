@@ -1,7 +1,8 @@
 // @vitest-environment node
 /**
  * `npm run report` on a database walked through the browser's own RPCs (as anon): sessions on the main
- * path, one pressing Back, one on a deep-link chain, one ending at the final call to action. The
+ * path, one pressing Back, one on a deep-link chain, one saving its lead and ending at the final call to
+ * action. The
  * printed figures follow each session's real sequence of views, never the flow's screen order.
  */
 import { spawnSync } from 'node:child_process';
@@ -78,7 +79,11 @@ beforeAll(async () => {
         screen: 'cliff-education',
         exposed_at: at(30),
       });
-    if (name === 'finished') await rpc('track_journey_step', { session_id, step: 'final_cta_clicked' });
+    // The server counts a final click only for a session that saved its lead (issue 28).
+    if (name === 'finished') {
+      await rpc('save_quiz_completion', { id: randomUUID(), session_id, name: 'Ann Lee', email: 'ann@example.com' });
+      await rpc('track_journey_step', { session_id, step: 'final_cta_clicked' });
+    }
   }
   await db.close();
   const run = spawnSync(
@@ -100,7 +105,7 @@ const row = (screen: string, ...cells: string[]) => new RegExp(`^${screen}\\s+${
 describe('npm run report on a walked database', () => {
   it('prints the main path along the paths taken, Back included', () => {
     const all = stdout.slice(stdout.indexOf('All sessions'), stdout.indexOf('Experiment "'));
-    expect(all).toContain('5 sessions · lead 0 (0.0 %) · final call to action 1 (20.0 %)');
+    expect(all).toContain('5 sessions · lead 1 (20.0 %) · final call to action 1 (20.0 %)');
     // Reached by main, back and leftAtOnce; main and back went on. Times to the next view: 10, 5, 4 s.
     expect(all).toMatch(row('skin-concerns', '3', '2', '33.3 %', '5.0 s'));
     // Times 10 (main), 3 and 8 (back, before and after going back).

@@ -13,10 +13,11 @@ async function insertRows(
   table: string,
   columns: string,
   rows: readonly object[],
+  onConflict = '',
 ): Promise<void> {
   if (rows.length === 0) return;
   await db.query(
-    `insert into public.${table} (${columns}) select ${columns} from jsonb_populate_recordset(null::public.${table}, $1::jsonb)`,
+    `insert into public.${table} (${columns}) select ${columns} from jsonb_populate_recordset(null::public.${table}, $1::jsonb) ${onConflict}`,
     [JSON.stringify(rows)],
   );
 }
@@ -38,6 +39,13 @@ export async function demoDatabase(flow: Flow, plan: DemoPlan = DEMO_PLAN): Prom
     rows.exposures,
   );
   await insertRows(db, 'quiz_completions', 'id, session_id, name, email, submitted_at, variants', rows.leads);
-  await insertRows(db, 'user_journey_sessions', 'session_id, clicked_final_cta, variants', rows.journeys);
+  // A saved lead has already opened its session's journey row (a trigger): the demo's row completes it.
+  await insertRows(
+    db,
+    'user_journey_sessions',
+    'session_id, clicked_final_cta, variants',
+    rows.journeys,
+    'on conflict (session_id) do update set clicked_final_cta = excluded.clicked_final_cta, variants = excluded.variants',
+  );
   return db;
 }

@@ -77,7 +77,7 @@ function uuid(random: Random): string {
 
 const stepOf = (screen: Screen): string | undefined => ('track' in screen ? screen.track?.step : undefined);
 const savesLead = (screen: Screen): boolean => JSON.stringify(screen).includes('"saveLead"');
-const clicksFinal = (screen: Screen): boolean =>
+export const clicksFinal = (screen: Screen): boolean =>
   ('track' in screen && screen.track?.journey === 'final_cta_clicked') ||
   JSON.stringify(screen).includes('"recordFinalClick"');
 
@@ -190,7 +190,8 @@ export function simulateVisits(
         submitted_at: new Date(time).toISOString(),
         variants,
       });
-    rows.journeys.push({ session_id: session, clicked_final_cta: final, variants });
+    // The server keeps a final click only for a session that saved its lead (issue 28).
+    rows.journeys.push({ session_id: session, clicked_final_cta: final && lead, variants });
   }
   return rows;
 }

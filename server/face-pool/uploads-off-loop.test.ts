@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY } from '../../src/tracking/backend-config.ts';
 import { faceModelDir } from '../face/face-model.ts';

@@ -44,8 +44,8 @@ export function uploadBody(image: string, answers: unknown): FormData | string {
 
 /** The backend's headers, less the JSON content type: fetch sets a multipart body's own, with its boundary. */
 function uploadHeaders(config: BackendConfig): Record<string, string> {
-  const { apikey, authorization } = backendHeaders(config);
-  return { apikey, authorization };
+  const { 'content-type': _json, ...headers } = backendHeaders(config);
+  return headers;
 }
 
 export function createEdgeAnalysis(
