@@ -4,9 +4,10 @@
  * scripts/bundle-size.ts) into a temporary folder, with a page for each of its routes.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AGENT_FILE, buildAgentFunnel, startMcp } from '../support/mcp-agent-funnel.ts';
 import { repoRoot } from './harness.ts';
@@ -25,6 +26,14 @@ describe('a funnel built over MCP', () => {
     try {
       const walk = await buildAgentFunnel(mcp);
       expect(walk.clean.data).toMatchObject({ clean: true });
+      // describe_screen's picture: the result screen at 390 px, as the medium sample visitor sees it.
+      const seen = await mcp.client.callTool({ name: 'describe_screen', arguments: { file: AGENT_FILE, screen: 'result', picture: true } });
+      const content = Array.isArray(seen.content) ? seen.content : [];
+      const image = content.find((c: { type: string }) => c.type === 'image') as { data: string } | undefined;
+      expect(image, JSON.stringify(content).slice(0, 500)).toBeDefined();
+      const png = PNG.sync.read(Buffer.from(image?.data ?? '', 'base64'));
+      expect(png.width).toBe(390);
+      writeFileSync(join(tmpdir(), 'mcp-result-390.png'), Buffer.from(image?.data ?? '', 'base64'));
     } finally {
       await mcp.close();
     }
@@ -39,5 +48,5 @@ describe('a funnel built over MCP', () => {
       expect(existsSync(join(outDir, page)), page).toBe(true);
     const budgets = run('tsx', ['scripts/bundle-size.ts', outDir]);
     expect(budgets.status, budgets.stdout + budgets.stderr).toBe(0);
-  }, 240_000);
+  }, 400_000);
 });
