@@ -128,6 +128,9 @@ const REGISTERED = {
   },
 } satisfies Record<string, (...args: never[]) => unknown>;
 
+/** The names of the operations registered here on top of json-logic's own (for the MCP server's list). */
+export const REGISTERED_OPERATIONS: readonly string[] = Object.keys(REGISTERED);
+
 /** Every operation a flow may use, with its arity (json-logic's own, then the registered ones). */
 export const OPERATION_ARITY: Readonly<Record<string, Arity>> = {
   var: [0, 2],

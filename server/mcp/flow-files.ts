@@ -1,0 +1,89 @@
+/**
+ * The only files the MCP server touches: `flows/*.json` under its project root. Every tool names a flow
+ * file; anything else (another folder, `..`, another extension) is refused by name, for reads and writes
+ * alike, so an agent can't be talked into reading secrets or writing code.
+ */
+import { execFile } from 'node:child_process';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+
+/** A refused path: the message names it and says what is allowed. */
+export class RefusedPath extends Error {}
+
+/** A flow file's base name: lower-case letters, digits, - and _, ending .json (no folders, no dot files). */
+const FLOW_NAME = /^[a-z0-9][a-z0-9_-]*\.json$/;
+
+export interface FlowFile {
+  /** The name shown to the agent and put in findings, e.g. flows/bike-fit.json. */
+  file: string;
+  /** The absolute path. */
+  path: string;
+}
+
+export class FlowFiles {
+  readonly flowsDir: string;
+  /** The text each file had before this server's last write of it ("since the last save"). */
+  private readonly beforeSave = new Map<string, string>();
+
+  constructor(readonly root: string) {
+    this.flowsDir = resolve(root, 'flows');
+  }
+
+  /** `flows/x.json`, `x.json` or `x` → the flow file; anything else throws RefusedPath naming it. */
+  resolve(name: string): FlowFile {
+    const trimmed = name.trim().replace(/^\.\//, '');
+    const base = trimmed.startsWith('flows/') ? trimmed.slice('flows/'.length) : trimmed;
+    const withExt = /\.[a-z]+$/i.test(base) ? base : `${base}.json`;
+    const path = resolve(this.flowsDir, withExt);
+    if (!FLOW_NAME.test(withExt) || (trimmed.includes('/') && !trimmed.startsWith('flows/')) || !path.startsWith(this.flowsDir + sep))
+      throw new RefusedPath(
+        `refused: "${name}" is not a flow file; this server reads and writes only flows/*.json (e.g. flows/my-funnel.json)`,
+      );
+    return { file: `flows/${withExt}`, path };
+  }
+
+  /** The flow files, by name. */
+  async list(): Promise<FlowFile[]> {
+    const names = await readdir(this.flowsDir).catch(() => []);
+    return names.filter((n) => FLOW_NAME.test(n)).sort().map((n) => ({ file: `flows/${n}`, path: join(this.flowsDir, n) }));
+  }
+
+  async read(name: string): Promise<FlowFile & { text: string }> {
+    const flow = this.resolve(name);
+    const text = await readFile(flow.path, 'utf8').catch((cause: unknown) => {
+      const code = cause instanceof Error && 'code' in cause ? String(cause.code) : '';
+      throw new Error(code === 'ENOENT' ? `${flow.file} does not exist (list_flows names the flow files)` : `can't read ${flow.file}: ${String(cause)}`);
+    });
+    return { ...flow, text };
+  }
+
+  /** Writes a flow file, remembering what it held before (for diff_flow since the last save). */
+  async write(name: string, text: string, options: { create?: boolean } = {}): Promise<FlowFile> {
+    const flow = this.resolve(name);
+    const before = await readFile(flow.path, 'utf8').catch(() => undefined);
+    if (options.create && before !== undefined) throw new Error(`${flow.file} exists already: pick another id, or edit it with edit_flow`);
+    await writeFile(flow.path, text, { flag: options.create ? 'wx' : 'w' });
+    if (before !== undefined) this.beforeSave.set(flow.file, before);
+    return flow;
+  }
+
+  /** The text before this server's last write of the file, if it wrote it. */
+  textBeforeLastSave(name: string): string | undefined {
+    return this.beforeSave.get(this.resolve(name).file);
+  }
+
+  /**
+   * The file as committed at git HEAD, or undefined when it is not in HEAD. Runs `git show` through
+   * execFile: no shell, fixed arguments, the path checked above.
+   */
+  gitHead(name: string): Promise<string | undefined> {
+    const flow = this.resolve(name);
+    return new Promise((done, fail) => {
+      execFile('git', ['show', `HEAD:./${flow.file}`], { cwd: this.root, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+        if (!error) done(stdout);
+        else if (/does not exist|exists on disk, but not in|bad revision|invalid object name/i.test(stderr)) done(undefined);
+        else fail(new Error(`git show HEAD:${flow.file} failed: ${stderr.trim() || error.message}`));
+      });
+    });
+  }
+}
