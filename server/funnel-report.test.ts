@@ -7,6 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFigures } from '../scripts/report/read-figures.ts';
+import { loadFlow } from '../tests/support/load-flow.ts';
+import { readFileSync } from 'node:fs';
 import { openDatabase } from './database.ts';
 import { failure, sqlKit } from './sql-test-kit.ts';
 
@@ -129,5 +132,77 @@ describe('leads in the report', () => {
       [flow],
     );
     expect(rows).toEqual([{ arm: 'all', sessions: 2, leads: 1 }]);
+  });
+});
+
+/** Step views of one session, a second apart, in the order given. */
+async function walk(flow: string, steps: readonly string[], variants?: unknown): Promise<string> {
+  const session = randomUUID();
+  for (const [index, step] of steps.entries())
+    await read(
+      `insert into public.quiz_step_tracking (event_id, session_id, step_name, step_number, visited_at, flow_id, variants)
+       values ($1, $2, $3, 1, timestamptz '2026-11-20T10:00:00Z' + make_interval(secs => $4), $5, $6)`,
+      [randomUUID(), session, step, index, flow, variants === undefined ? null : JSON.stringify(variants)],
+    );
+  return session;
+}
+
+describe('success exits (issue 27 point 7)', () => {
+  it('counts a session that ends on a declared success exit as a conversion, not a drop-off', async () => {
+    const json = JSON.parse(readFileSync('flows/shoe-finder.json', 'utf8')) as {
+      id: string;
+      screens: Record<string, { track?: Record<string, unknown> }>;
+    };
+    json.id = `goal-check-${randomUUID().slice(0, 8)}`;
+    const go = json.screens['go'];
+    if (!go) throw new Error('the shoe finder has no "go" screen');
+    go.track = { journey: 'went_to_shop', step: 'finder_partner', goal: true };
+    const flow = loadFlow(JSON.stringify(json));
+    await walk(flow.id, ['finder_distance', 'finder_partner']);
+    await walk(flow.id, ['finder_distance', 'finder_partner']);
+    await walk(flow.id, ['finder_distance']);
+    const figures = await readFigures(async (sql, params) => read(sql, params), flow);
+    const partner = figures.overall.mainPath.find((screen) => screen.step === 'finder_partner');
+    expect(partner).toMatchObject({ reached: 2, continued: 2, dropOff: 0 });
+    expect(figures.overall).toMatchObject({ sessions: 3, successes: 2 });
+    const distance = figures.overall.mainPath.find((screen) => screen.step === 'finder_distance');
+    expect(distance).toMatchObject({ reached: 3, continued: 2 });
+  });
+});
+
+describe('one population per report', () => {
+  it("an arm's header counts the same sessions as its screen table", async () => {
+    const flow = `arms-check-${randomUUID().slice(0, 8)}`;
+    const variants = { 'head-test': { variant: 'bold', override: false } };
+    const sessions = [];
+    for (let n = 0; n < 5; n++) sessions.push(await walk(flow, ['a_first', 'a_second'], variants));
+    // Only three of the five sessions reached the screen the variant changes.
+    for (const session of sessions.slice(0, 3))
+      await rpc('track_exposure', {
+        ...exposure(),
+        session_id: session,
+        experiment: 'head-test',
+        variant: 'bold',
+        screen: 'second',
+      });
+    const screens = await read<{ step_name: string; reached: number }>(
+      `select step_name, reached from funnel_report.screen_figures('head-test', p_flow => $1) order by step_name`,
+      [flow],
+    );
+    const [arm] = await read<{ sessions: number }>(
+      `select sessions from funnel_report.arm_conversions('head-test', p_flow => $1)`,
+      [flow],
+    );
+    const [exposed] = await read<{ sessions: number }>(
+      `select sessions from funnel_report.arm_conversions('head-test', p_flow => $1, p_exposed_only => true)`,
+      [flow],
+    );
+    expect(screens).toEqual([
+      { step_name: 'a_first', reached: 5 },
+      { step_name: 'a_second', reached: 5 },
+    ]);
+    expect(arm?.sessions).toBe(5);
+    // The verdict's population: the sessions that reached the changed screen.
+    expect(exposed?.sessions).toBe(3);
   });
 });

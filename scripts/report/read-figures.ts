@@ -4,7 +4,7 @@
  */
 import type { Experiment, Flow } from '../../src/engine/flow.gen.ts';
 import { judgeArms, type ExperimentVerdict } from './bayes.ts';
-import { flowLayout, stepsOfJourney, type TrackedScreen } from './flow-screens.ts';
+import { flowLayout, stepsOfJourney, successSteps, type TrackedScreen } from './flow-screens.ts';
 
 /** Runs one SQL statement with positional parameters and returns its rows. */
 export type Query = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -25,6 +25,10 @@ export interface ArmFigures {
   leads: number;
   finalClicks: number;
   goals: number;
+  /** Sessions that ended on a success exit (a screen whose `track.goal` is true). */
+  successes: number;
+  /** The arm's sessions exposed to the experiment and their goals: what the verdict judges. */
+  exposed: { sessions: number; goals: number };
 }
 
 export interface ExperimentFigures {
@@ -69,17 +73,27 @@ async function armFigures(
   const layout = flowLayout(flow);
   const period = [options.from ?? null, options.to ?? null];
   const id = experiment?.id ?? null;
-  const screenRows = await query('select * from funnel_report.screen_figures($1, $2, $3, $4)', [
+  const success = successSteps(flow);
+  const screenRows = await query('select * from funnel_report.screen_figures($1, $2, $3, $4, $5)', [
     id,
     ...period,
     flow.id,
+    success,
   ]);
-  const conversionRows = await query('select * from funnel_report.arm_conversions($1, $2, $3, $4, $5)', [
-    id,
-    goalSteps ?? [],
-    ...period,
-    flow.id,
-  ]);
+  const conversionRows = await query(
+    'select * from funnel_report.arm_conversions($1, $2, $3, $4, $5, $6)',
+    [id, goalSteps ?? [], ...period, flow.id, success],
+  );
+  // The verdict judges the sessions exposed to the experiment; the arm's header and table, every session in it.
+  const exposedRows = experiment
+    ? await query('select * from funnel_report.arm_conversions($1, $2, $3, $4, $5, $6, true)', [
+        id,
+        goalSteps ?? [],
+        ...period,
+        flow.id,
+        success,
+      ])
+    : conversionRows;
   const arms = experiment ? experiment.variants.map((variant) => variant.id) : ['all'];
   return arms.map((arm) => {
     const rows = screenRows.filter((row) => text(row['arm']) === arm);
@@ -100,6 +114,13 @@ async function armFigures(
     const leads = num(conversion?.['leads']);
     const finalClicks = num(conversion?.['final_clicks']);
     const goal = experiment?.goal;
+    const exposed = exposedRows.find((row) => text(row['arm']) === arm);
+    const goalOfRow = (row: Record<string, unknown> | undefined): number =>
+      goal === 'lead'
+        ? num(row?.['leads'])
+        : goal === 'final_cta'
+          ? num(row?.['final_clicks'])
+          : num(row?.['goals']);
     return {
       arm,
       mainPath: layout.mainPath.map(figure),
@@ -107,7 +128,9 @@ async function armFigures(
       sessions: num(conversion?.['sessions']),
       leads,
       finalClicks,
-      goals: goal === 'lead' ? leads : goal === 'final_cta' ? finalClicks : num(conversion?.['goals']),
+      goals: goalOfRow(conversion),
+      successes: num(conversion?.['successes']),
+      exposed: { sessions: num(exposed?.['sessions']), goals: goalOfRow(exposed) },
     };
   });
 }
@@ -125,7 +148,7 @@ export async function readFigures(
     const goal = goalOf(experiment, flow);
     const arms = await armFigures(query, flow, experiment, goal.steps, options);
     const verdict = judgeArms(
-      arms.map((arm) => ({ arm: arm.arm, sessions: arm.sessions, goals: arm.goals })),
+      arms.map((arm) => ({ arm: arm.arm, ...arm.exposed })),
     );
     experiments.push({ experiment, goal: goal.label, arms, verdict });
   }

@@ -26,7 +26,9 @@ function screenTable(title: string, figures: readonly ScreenFigure[]): string[] 
 
 function conversions(arm: ArmFigures): string {
   const share = (n: number) => (arm.sessions === 0 ? '–' : percent(n / arm.sessions));
-  return `${arm.sessions} sessions · lead ${arm.leads} (${share(arm.leads)}) · final call to action ${arm.finalClicks} (${share(arm.finalClicks)})`;
+  const success =
+    arm.successes > 0 ? ` · success exit ${arm.successes} (${share(arm.successes)})` : '';
+  return `${arm.sessions} sessions · lead ${arm.leads} (${share(arm.leads)}) · final call to action ${arm.finalClicks} (${share(arm.finalClicks)})${success}`;
 }
 
 function armSection(arm: ArmFigures, label: string): string[] {
