@@ -5,17 +5,17 @@
  * functions) nor the exposures table is readable or executable by anon or authenticated.
  */
 import { randomUUID } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
+import type { SqlDatabase } from './sql-database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFigures } from '../scripts/report/read-figures.ts';
 import { loadFlow } from '../tests/support/load-flow.ts';
 import { readFileSync } from 'node:fs';
-import { openDatabase } from './database.ts';
+import { openTestDatabase } from './test-database.ts';
 import { failure, sqlKit } from './sql-test-kit.ts';
 
-let db: PGlite;
+let db: SqlDatabase;
 beforeAll(async () => {
-  db = await openDatabase();
+  db = await openTestDatabase();
 }, 60_000);
 afterAll(async () => {
   await db.close();
