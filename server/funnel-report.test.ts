@@ -206,3 +206,19 @@ describe('one population per report', () => {
     expect(exposed?.sessions).toBe(3);
   });
 });
+
+describe('the multiple-exposure check', () => {
+  it('counts a session seen in two arms of an experiment, and not one seen in one', async () => {
+    const flow = `twice-check-${randomUUID().slice(0, 8)}`;
+    const experiment = `twice-${randomUUID().slice(0, 8)}`;
+    const one = await walk(flow, ['t_first'], { [experiment]: { variant: 'bold', override: false } });
+    const two = await walk(flow, ['t_first'], { [experiment]: { variant: 'bold', override: false } });
+    await rpc('track_exposure', { ...exposure(), session_id: one, experiment, variant: 'bold' });
+    await rpc('track_exposure', { ...exposure(), session_id: two, experiment, variant: 'control' });
+    const [row] = await read<{ n: number }>('select funnel_report.multiple_exposures($1, p_flow => $2) as n', [
+      experiment,
+      flow,
+    ]);
+    expect(row?.n).toBe(1);
+  });
+});

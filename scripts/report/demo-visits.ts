@@ -26,6 +26,8 @@ export interface DemoPlan {
   backShare: number;
   /** Median seconds on a screen (log-normal spread). */
   medianSeconds: number;
+  /** Share of each listed variant's sessions whose rows are lost (broken tracking in an arm). */
+  lostTracking?: Record<string, number>;
 }
 
 export const DEMO_PLAN: DemoPlan = {
@@ -37,6 +39,14 @@ export const DEMO_PLAN: DemoPlan = {
   deepLinkShare: 0.15,
   backShare: 0.03,
   medianSeconds: 7,
+};
+
+/** A run whose "tipping-point" arm loses a quarter of its sessions' tracking: the report must flag SRM. */
+export const DEMO_BROKEN_PLAN: DemoPlan = {
+  ...DEMO_PLAN,
+  sessions: 2000,
+  seed: 2027,
+  lostTracking: { 'tipping-point': 0.25 },
 };
 
 export interface DemoRows {
@@ -131,6 +141,8 @@ export function simulateVisits(
     const variants = Object.fromEntries(
       assignments.map((a) => [a.experiment, { variant: a.variant, override: false }]),
     );
+    const lost = plan.lostTracking;
+    if (lost && assignments.some((a) => random() < (lost[a.variant] ?? 0))) continue;
     const exposed = new Set<string>();
     let time = now.getTime() + n * 60_000;
     const deepLink = random() < plan.deepLinkShare && entries.length > 0;

@@ -4,6 +4,7 @@
  */
 import type { Experiment, Flow } from '../../src/engine/flow.gen.ts';
 import { judgeArms, type ExperimentVerdict } from './bayes.ts';
+import { sampleRatio, type SampleRatio } from './sample-ratio.ts';
 import { flowLayout, stepsOfJourney, successSteps, type TrackedScreen } from './flow-screens.ts';
 
 /** Runs one SQL statement with positional parameters and returns its rows. */
@@ -36,6 +37,10 @@ export interface ExperimentFigures {
   goal: string;
   arms: ArmFigures[];
   verdict: ExperimentVerdict;
+  /** The sample-ratio check of the exposed sessions against the declared weights. */
+  sampleRatio: SampleRatio;
+  /** Sessions seen in more than one arm. */
+  multipleExposures: number;
 }
 
 export interface FunnelFigures {
@@ -150,7 +155,29 @@ export async function readFigures(
     const verdict = judgeArms(
       arms.map((arm) => ({ arm: arm.arm, ...arm.exposed })),
     );
-    experiments.push({ experiment, goal: goal.label, arms, verdict });
+    const ratio = sampleRatio(
+      arms.map((arm, index) => ({
+        arm: arm.arm,
+        observed: arm.exposed.sessions,
+        weight: experiment.variants[index]?.weight ?? 0,
+      })),
+    );
+    const [twice] = await query('select funnel_report.multiple_exposures($1, $2, $3, $4) as n', [
+      experiment.id,
+      options.from ?? null,
+      options.to ?? null,
+      flow.id,
+    ]);
+    // A mismatched sample makes every figure of the experiment suspect: no winner is named.
+    const judged = ratio.flagged ? { ...verdict, winner: undefined } : verdict;
+    experiments.push({
+      experiment,
+      goal: goal.label,
+      arms,
+      verdict: judged,
+      sampleRatio: ratio,
+      multipleExposures: num(twice?.['n']),
+    });
   }
   return { flowId: flow.id, from: options.from, to: options.to, overall, experiments };
 }

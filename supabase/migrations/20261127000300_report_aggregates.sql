@@ -101,5 +101,32 @@ $$;
 comment on function funnel_report.arm_conversions is
   'Per arm: sessions, sessions with a lead, with the final call to action clicked, with a goal step viewed, and ended on a success exit.';
 
+-- The multiple-exposure check: sessions seen in more than one arm of an experiment (their step views or
+-- their exposure name different variants, QA overrides left out). Any such session means assignment is
+-- not sticky, and its arm's figures mix two experiences.
+create function funnel_report.multiple_exposures(
+  p_experiment text, p_from timestamptz default null, p_to timestamptz default null, p_flow text default null
+) returns integer
+language sql stable set search_path = '' as $$
+  with seen as (
+    select v.session_id, e.value ->> 'variant' as variant_id, v.visited_at as at
+    from public.quiz_step_tracking v
+    cross join lateral jsonb_each(coalesce(v.variants, '{}'::jsonb)) e
+    where e.key = p_experiment and coalesce(e.value ->> 'override' = 'true', false) = false
+      and (p_flow is null or v.flow_id is null or v.flow_id = p_flow)
+    union all
+    select x.session_id, x.variant_id, x.exposed_at
+    from public.experiment_exposures x
+    where x.experiment_id = p_experiment and not x.override
+  )
+  select count(*)::integer from (
+    select session_id from seen group by session_id
+    having count(distinct variant_id) > 1
+      and (p_from is null or min(at) >= p_from) and (p_to is null or min(at) < p_to)
+  ) twice
+$$;
+comment on function funnel_report.multiple_exposures is
+  'Sessions seen in more than one arm of an experiment (QA overrides left out).';
+
 revoke all on all tables in schema funnel_report from public, anon, authenticated;
 revoke execute on all functions in schema funnel_report from public, anon, authenticated;
