@@ -222,3 +222,59 @@ describe('the multiple-exposure check', () => {
     expect(row?.n).toBe(1);
   });
 });
+
+describe('conversion by source and device', () => {
+  const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+  const IPAD = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15';
+  const TAB = 'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 Chrome/120 Safari/537.36';
+  const PC = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120 Safari/537.36';
+
+  it('stores each session device class from its user agent', async () => {
+    const rows = await read<{ device_class: string }>(
+      `select funnel_private.device_class(ua) as device_class from unnest($1::text[]) as ua`,
+      [[IPHONE, IPAD, TAB, PC, '']],
+    );
+    expect(rows.map((row) => row.device_class)).toEqual(['phone', 'tablet', 'tablet', 'desktop', 'unknown']);
+  });
+
+  it('counts sessions and leads per utm_source, utm_campaign and device', async () => {
+    const flow = `source-check-${randomUUID().slice(0, 8)}`;
+    const visits: [string, string, string, boolean][] = [
+      ['meta', 'spring', IPHONE, true],
+      ['meta', 'spring', IPHONE, false],
+      ['google', 'brand', PC, true],
+    ];
+    for (const [source, campaign, agent, lead] of visits) {
+      const session = await walk(flow, ['s_first']);
+      await rpc('track_journey_step', {
+        session_id: session,
+        step: 'quiz_started',
+        user_agent: agent,
+        campaign: { utm_source: source, utm_campaign: campaign },
+      });
+      if (lead)
+        await read(
+          `insert into public.quiz_completions (id, session_id, name, email, submitted_at) values ($1, $2, 'A', 'a@example.com', now())`,
+          [randomUUID(), session],
+        );
+    }
+    await walk(flow, ['s_first']);
+    const by = (dimension: string) =>
+      read(`select value, sessions, leads from funnel_report.conversions_by($1, p_flow => $2)`, [dimension, flow]);
+    expect(await by('utm_source')).toEqual([
+      { value: 'meta', sessions: 2, leads: 1 },
+      { value: '(none)', sessions: 1, leads: 0 },
+      { value: 'google', sessions: 1, leads: 1 },
+    ]);
+    expect(await by('utm_campaign')).toEqual([
+      { value: 'spring', sessions: 2, leads: 1 },
+      { value: '(none)', sessions: 1, leads: 0 },
+      { value: 'brand', sessions: 1, leads: 1 },
+    ]);
+    expect(await by('device')).toEqual([
+      { value: 'phone', sessions: 2, leads: 1 },
+      { value: 'desktop', sessions: 1, leads: 1 },
+      { value: 'unknown', sessions: 1, leads: 0 },
+    ]);
+  });
+});

@@ -38,6 +38,11 @@ export async function demoDatabase(flow: Flow, plan: DemoPlan = DEMO_PLAN): Prom
     rows.exposures,
   );
   await insertRows(db, 'quiz_completions', 'id, session_id, name, email, submitted_at, variants', rows.leads);
-  await insertRows(db, 'user_journey_sessions', 'session_id, clicked_final_cta, variants', rows.journeys);
+  await insertRows(
+    db,
+    'user_journey_sessions',
+    'session_id, clicked_final_cta, variants, utm_source, utm_campaign, user_agent',
+    rows.journeys,
+  );
   return db;
 }

@@ -88,6 +88,12 @@ describe('the demo run with a broken arm', () => {
       expect(text).toContain('→ no winner: the sample-ratio mismatch');
       expect(text).not.toContain('→ winner:');
       expect(text).toMatch(/P\(best\)\s+risk/);
+      const devices = broken.segments.find((segment) => segment.dimension === 'device');
+      expect(devices?.rows.map((row) => row.value).sort()).toEqual(['desktop', 'phone', 'tablet']);
+      expect(text).toMatch(/By utm_source\s+sessions\s+leads\s+lead rate/);
+      expect(text).toMatch(/\nfacebook\s+\d+\s+\d+\s+[\d.]+ %/);
+      expect(text).toMatch(/\nBy utm_campaign[^\n]*\n[^\n]*\n(spring-launch|retargeting|brand)\s+\d+/);
+      expect(text).toMatch(/\nphone\s+\d+/);
     } finally {
       await db.close();
     }

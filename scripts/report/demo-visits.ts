@@ -74,7 +74,14 @@ export interface DemoRows {
     submitted_at: string;
     variants: unknown;
   }[];
-  journeys: { session_id: string; clicked_final_cta: boolean; variants: unknown }[];
+  journeys: {
+    session_id: string;
+    clicked_final_cta: boolean;
+    variants: unknown;
+    utm_source: string | null;
+    utm_campaign: string | null;
+    user_agent: string;
+  }[];
 }
 
 function uuid(random: Random): string {
@@ -95,6 +102,24 @@ const clicksFinal = (screen: Screen): boolean =>
 function nextOf(id: string, screen: Screen, random: Random): string | undefined {
   const ways = transitions(id, screen).filter((t) => t.via !== 'otherwise');
   return ways[Math.floor(random() * ways.length)]?.to;
+}
+
+const SOURCES = [
+  { utm_source: 'facebook', utm_campaign: 'spring-launch' },
+  { utm_source: 'facebook', utm_campaign: 'retargeting' },
+  { utm_source: 'google', utm_campaign: 'brand' },
+  { utm_source: null, utm_campaign: null },
+];
+const AGENTS = [
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36',
+  'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120 Safari/537.36',
+];
+
+/** A session's traffic source and device, by its number (not drawn, so the walks stay as seeded). */
+function trafficOf(n: number) {
+  return { ...(SOURCES[n % SOURCES.length] ?? { utm_source: null, utm_campaign: null }), user_agent: AGENTS[Math.floor(n / 3) % AGENTS.length] ?? '' };
 }
 
 /** The rows of `plan.sessions` simulated sessions over `flow` (deterministic for a seed). */
@@ -202,7 +227,7 @@ export function simulateVisits(
         submitted_at: new Date(time).toISOString(),
         variants,
       });
-    rows.journeys.push({ session_id: session, clicked_final_cta: final, variants });
+    rows.journeys.push({ session_id: session, clicked_final_cta: final, variants, ...trafficOf(n) });
   }
   return rows;
 }

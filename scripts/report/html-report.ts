@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import type { Flow } from '../../src/engine/flow.gen.ts';
 import { flowMapSvg } from './flow-map-svg.ts';
 import type { ArmFigures, FunnelFigures } from './read-figures.ts';
-import { percent, sampleRatioLines, terminalReport } from './terminal-report.ts';
+import { percent, sampleRatioLines, segmentTable, terminalReport } from './terminal-report.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -108,6 +108,8 @@ canvas { display: block; margin: 12px 0; border: 1px solid #eee; } pre { backgro
 <h1>Funnel report: ${escape(figures.flowId)}</h1>
 <h2>Drop-off per variant</h2>
 ${charts.map((chart) => `<canvas id="${escape(chart.id)}" width="960" height="360" aria-label="${escape(chart.title)}"></canvas>`).join('\n')}
+<h2>Conversion by source and device</h2>
+${figures.segments.map((segment) => `<pre>${escape(segmentTable(segment).join('\n'))}</pre>`).join('\n')}
 <h2>Experiments</h2>
 ${verdicts.join('\n') || '<p>This flow declares no experiments.</p>'}
 <h2>Flow map (all sessions)</h2>

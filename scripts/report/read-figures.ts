@@ -43,12 +43,19 @@ export interface ExperimentFigures {
   multipleExposures: number;
 }
 
+/** Conversion per value of one dimension: a traffic source, a campaign or a device class. */
+export interface SegmentFigures {
+  dimension: 'utm_source' | 'utm_campaign' | 'device';
+  rows: { value: string; sessions: number; leads: number; finalClicks: number; successes: number }[];
+}
+
 export interface FunnelFigures {
   flowId: string;
   from: string | undefined;
   to: string | undefined;
   overall: ArmFigures;
   experiments: ExperimentFigures[];
+  segments: SegmentFigures[];
 }
 
 export interface ReportOptions {
@@ -179,5 +186,25 @@ export async function readFigures(
       multipleExposures: num(twice?.['n']),
     });
   }
-  return { flowId: flow.id, from: options.from, to: options.to, overall, experiments };
+  const segments: SegmentFigures[] = [];
+  for (const dimension of ['utm_source', 'utm_campaign', 'device'] as const) {
+    const rows = await query('select * from funnel_report.conversions_by($1, $2, $3, $4, $5)', [
+      dimension,
+      options.from ?? null,
+      options.to ?? null,
+      flow.id,
+      successSteps(flow),
+    ]);
+    segments.push({
+      dimension,
+      rows: rows.map((row) => ({
+        value: text(row['value']),
+        sessions: num(row['sessions']),
+        leads: num(row['leads']),
+        finalClicks: num(row['final_clicks']),
+        successes: num(row['successes']),
+      })),
+    });
+  }
+  return { flowId: flow.id, from: options.from, to: options.to, overall, experiments, segments };
 }

@@ -4,7 +4,13 @@
  */
 import { MIN_GOALS_PER_ARM, WIN_PROBABILITY } from './bayes.ts';
 import { SRM_P_VALUE } from './sample-ratio.ts';
-import type { ArmFigures, ExperimentFigures, FunnelFigures, ScreenFigure } from './read-figures.ts';
+import type {
+  ArmFigures,
+  ExperimentFigures,
+  FunnelFigures,
+  ScreenFigure,
+  SegmentFigures,
+} from './read-figures.ts';
 
 export const percent = (share: number): string => `${(share * 100).toFixed(1)} %`;
 const seconds = (value: number | null): string => (value === null ? '–' : `${value.toFixed(1)} s`);
@@ -87,6 +93,25 @@ function experimentSection(figures: ExperimentFigures): string[] {
   return lines;
 }
 
+const DIMENSION_TITLE = { utm_source: 'By utm_source', utm_campaign: 'By utm_campaign', device: 'By device' };
+
+/** Conversion per source, campaign or device: sessions, leads and final clicks with their rates. */
+export function segmentTable(segment: SegmentFigures): string[] {
+  const title = DIMENSION_TITLE[segment.dimension];
+  if (segment.rows.length === 0) return [`${title}: no visits`];
+  const width = Math.max(title.length, ...segment.rows.map((row) => row.value.length));
+  const rate = (n: number, of: number) => (of === 0 ? '–' : percent(n / of));
+  const head = `${title.padEnd(width)}  ${pad('sessions', 8)}  ${pad('leads', 6)}  ${pad('lead rate', 9)}  ${pad('final CTA', 9)}  ${pad('CTA rate', 8)}  ${pad('success', 7)}`;
+  return [
+    head,
+    '─'.repeat(head.length),
+    ...segment.rows.map(
+      (r) =>
+        `${r.value.padEnd(width)}  ${pad(r.sessions, 8)}  ${pad(r.leads, 6)}  ${pad(rate(r.leads, r.sessions), 9)}  ${pad(r.finalClicks, 9)}  ${pad(rate(r.finalClicks, r.sessions), 8)}  ${pad(r.successes, 7)}`,
+    ),
+  ];
+}
+
 /** The whole report as lines of text. */
 export function terminalReport(figures: FunnelFigures): string[] {
   const period =
@@ -95,6 +120,7 @@ export function terminalReport(figures: FunnelFigures): string[] {
     `Funnel report: ${figures.flowId}${period}`,
     '',
     ...armSection(figures.overall, 'All sessions'),
+    ...figures.segments.flatMap((segment) => ['', ...segmentTable(segment)]),
     ...figures.experiments.flatMap((experiment) => ['', ...experimentSection(experiment)]),
   ];
 }

@@ -128,5 +128,62 @@ $$;
 comment on function funnel_report.multiple_exposures is
   'Sessions seen in more than one arm of an experiment (QA overrides left out).';
 
+-- Conversion by source and device. The device class (phone, tablet, desktop; unknown without a user
+-- agent) is a stored column computed from the session's user agent, so reports group by it cheaply.
+create function funnel_private.device_class(user_agent text) returns text
+language sql immutable set search_path = '' as $$
+  select case
+    when user_agent is null or btrim(user_agent) = '' then 'unknown'
+    when user_agent ~* '(ipad|tablet|kindle|silk/|playbook)' or (user_agent ~* 'android' and user_agent !~* 'mobile') then 'tablet'
+    when user_agent ~* '(mobi|iphone|ipod|android|windows phone|blackberry|opera mini)' then 'phone'
+    else 'desktop'
+  end
+$$;
+revoke execute on function funnel_private.device_class(text) from public, anon, authenticated;
+comment on function funnel_private.device_class is 'phone, tablet, desktop or unknown, from a user agent.';
+
+alter table public.user_journey_sessions
+  add column device_class text generated always as (funnel_private.device_class(user_agent)) stored;
+
+-- Per value of one dimension (utm_source, utm_campaign or device): sessions, leads, final clicks and
+-- success exits, over the sessions that started in the period. '(none)': the session carried no value.
+create function funnel_report.conversions_by(
+  p_dimension text, p_from timestamptz default null, p_to timestamptz default null,
+  p_flow text default null, p_success_steps text[] default null
+) returns table (value text, sessions integer, leads integer, final_clicks integer, successes integer)
+language plpgsql stable set search_path = '' as $$
+begin
+  if p_dimension not in ('utm_source', 'utm_campaign', 'device') then
+    perform funnel_private.invalid('dimension', 'must be utm_source, utm_campaign or device');
+  end if;
+  return query
+  with sessions as (
+    select v.session_id, min(v.session_start) as started,
+      bool_or(v.next_step is null and v.step_name = any (coalesce(p_success_steps, '{}'))) as success
+    from funnel_report.step_views v
+    where p_flow is null or v.flow_id is null or v.flow_id = p_flow
+    group by v.session_id
+  ), valued as (
+    select s.*, coalesce(case p_dimension
+        when 'utm_source' then j.utm_source when 'utm_campaign' then j.utm_campaign
+        else j.device_class end, case when p_dimension = 'device' then 'unknown' else '(none)' end) as value
+    from sessions s left join public.user_journey_sessions j on j.session_id = s.session_id
+    where (p_from is null or s.started >= p_from) and (p_to is null or s.started < p_to)
+  )
+  select a.value, count(*)::integer,
+    (count(*) filter (where exists (
+      select 1 from public.quiz_completions q where q.session_id = a.session_id and not q.partial)))::integer,
+    (count(*) filter (where exists (
+      select 1 from public.user_journey_sessions j where j.session_id = a.session_id and j.clicked_final_cta)
+      or exists (select 1 from public.user_assessments u where u.session_id = a.session_id and u.clicked_final_cta)
+      or exists (select 1 from public.quiz_completions q where q.session_id = a.session_id and q.clicked_final_cta)))::integer,
+    (count(*) filter (where a.success))::integer
+  from valued a group by a.value order by count(*) desc, a.value;
+end;
+$$;
+comment on function funnel_private.device_class is 'phone, tablet, desktop or unknown, from a user agent.';
+comment on function funnel_report.conversions_by is
+  'Per utm_source, utm_campaign or device class: sessions, leads, final clicks and success exits.';
+
 revoke all on all tables in schema funnel_report from public, anon, authenticated;
 revoke execute on all functions in schema funnel_report from public, anon, authenticated;
