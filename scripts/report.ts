@@ -1,5 +1,5 @@
 /**
- * `npm run report [-- --flow flows/x.json] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--demo] [--out file]`:
+ * `npm run report [-- --flow flows/x.json] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--demo [--broken-arm]] [--out file]`:
  * the funnel report. Per screen (main path and deep-link chains), per experiment variant: the sessions
  * that reached it, that went on, the drop-off and the median time, along the paths sessions took; the
  * conversion to lead and final call to action; each experiment's arms with 95 % credible intervals and
@@ -23,6 +23,7 @@ const { values } = parseArgs({
     from: { type: 'string' },
     to: { type: 'string' },
     demo: { type: 'boolean', default: false },
+    'broken-arm': { type: 'boolean', default: false },
     out: { type: 'string', default: 'reports/funnel.html' },
     'data-dir': { type: 'string', default: '.data/local-db' },
   },
@@ -50,6 +51,7 @@ if (!flow) {
 try {
   const database = await openReportDatabase({
     demo: values.demo,
+    brokenArm: values['broken-arm'],
     databaseUrl: process.env['DATABASE_URL'],
     dataDir: values['data-dir'],
     flow,

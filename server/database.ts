@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { SqlDatabase } from './sql-database.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const MIGRATIONS_DIR = resolve(here, '../supabase/migrations');
@@ -29,6 +30,39 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
 }
 
 /**
+ * Sets up Supabase's roles and applies every migration not applied yet, each in its own transaction,
+ * recording it as the Supabase CLI does. The same on PGlite and on a real PostgreSQL server.
+ */
+export async function applyMigrations(db: SqlDatabase, migrations: Migration[] = readMigrations()): Promise<void> {
+  await db.exec(readFileSync(ROLES_SQL, 'utf8'));
+  await db.exec(`
+    create schema if not exists supabase_migrations;
+    create table if not exists supabase_migrations.schema_migrations (version text primary key, name text);
+  `);
+  const applied = new Set(
+    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+      (row) => row.version,
+    ),
+  );
+  for (const migration of migrations) {
+    if (applied.has(migration.version)) continue;
+    await db.transaction(async (tx) => {
+      try {
+        await tx.exec(migration.sql);
+      } catch (error) {
+        throw new Error(`Migration ${migration.version}_${migration.name}.sql failed: ${String(error)}`, {
+          cause: error,
+        });
+      }
+      await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
+    });
+  }
+}
+
+/**
  * Opens the database (`dataDir` undefined = in memory), sets up Supabase's roles and applies every
  * migration not applied yet, each in its own transaction, recording it as the Supabase CLI does.
  */
@@ -39,32 +73,7 @@ export async function openDatabase(
   if (options.dataDir !== undefined) mkdirSync(dirname(resolve(options.dataDir)), { recursive: true });
   const db = await PGlite.create(options.dataDir);
   try {
-    await db.exec(readFileSync(ROLES_SQL, 'utf8'));
-    await db.exec(`
-      create schema if not exists supabase_migrations;
-      create table if not exists supabase_migrations.schema_migrations (version text primary key, name text);
-    `);
-    const applied = new Set(
-      (
-        await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
-      ).rows.map((row) => row.version),
-    );
-    for (const migration of options.migrations ?? readMigrations()) {
-      if (applied.has(migration.version)) continue;
-      await db.transaction(async (tx) => {
-        try {
-          await tx.exec(migration.sql);
-        } catch (error) {
-          throw new Error(`Migration ${migration.version}_${migration.name}.sql failed: ${String(error)}`, {
-            cause: error,
-          });
-        }
-        await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
-          migration.version,
-          migration.name,
-        ]);
-      });
-    }
+    await applyMigrations(db, options.migrations);
     return db;
   } catch (error) {
     await db.close();

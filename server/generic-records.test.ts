@@ -6,14 +6,14 @@
  * shapes an older page's outbox holds still go through.
  */
 import { randomUUID } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
+import type { SqlDatabase } from './sql-database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './database.ts';
+import { openTestDatabase } from './test-database.ts';
 import { failure, sqlKit } from './sql-test-kit.ts';
 
-let db: PGlite;
+let db: SqlDatabase;
 beforeAll(async () => {
-  db = await openDatabase();
+  db = await openTestDatabase();
 }, 60_000);
 afterAll(async () => {
   await db.close();

@@ -8,10 +8,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PGlite } from '@electric-sql/pglite';
+import type { SqlDatabase } from './sql-database.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { metaCapiConfig, deliverDueEvents } from '../supabase/functions/_shared/meta-capi.ts';
-import { openDatabase } from './database.ts';
+import { openTestDatabase } from './test-database.ts';
 import { pgliteMetaStore } from './meta-worker.ts';
 import { callRpc } from './rpc.ts';
 import { failure, sqlKit } from './sql-test-kit.ts';
@@ -21,9 +21,9 @@ const EMAIL = '  Zoë.Test@Example.COM ';
 const NAME = "Zoë O'Brien-Smith";
 const TOKEN = 'EAAtesttoken-0123456789-secret';
 
-let db: PGlite;
+let db: SqlDatabase;
 beforeAll(async () => {
-  db = await openDatabase();
+  db = await openTestDatabase();
 }, 60_000);
 afterAll(async () => {
   await db.close();

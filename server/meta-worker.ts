@@ -3,7 +3,7 @@
  * with the same code as the meta-capi edge function (supabase/functions/_shared/meta-capi.ts). With no
  * META_PIXEL_ID (or flow pixel id) and META_ACCESS_TOKEN it never starts, so nothing leaves the machine.
  */
-import type { PGlite } from '@electric-sql/pglite';
+import type { SqlDatabase } from './sql-database.ts';
 import {
   deliverDueEvents,
   metaCapiConfig,
@@ -12,8 +12,8 @@ import {
   type QueuedMetaEvent,
 } from '../supabase/functions/_shared/meta-capi.ts';
 
-/** The outbox in a PGlite database, through the same service-role functions the edge function calls. */
-export function pgliteMetaStore(db: PGlite): MetaEventStore {
+/** The outbox in the database (PGlite, or PostgreSQL in the SQL tests), through the same service-role functions the edge function calls. */
+export function pgliteMetaStore(db: SqlDatabase): MetaEventStore {
   return {
     async claim(max, leaseSeconds, at) {
       const { rows } = await db.query<{ id: number | string; payload: Record<string, unknown>; attempts: number }>(
@@ -53,7 +53,7 @@ export interface MetaWorker {
 }
 
 /** Starts the timer; returns null when delivery is not configured. */
-export function startMetaWorker(database: () => Promise<PGlite>, options: MetaWorkerOptions = {}): MetaWorker | null {
+export function startMetaWorker(database: () => Promise<SqlDatabase>, options: MetaWorkerOptions = {}): MetaWorker | null {
   const env = options.env ?? process.env;
   const config: MetaCapiConfig | null = metaCapiConfig((name) => env[name], options.flowPixelId);
   if (!config) return null;

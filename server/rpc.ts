@@ -3,7 +3,7 @@
  * arguments matched by name, run as the caller's role (anon), JSON out, and errors in PostgREST's
  * shape `{ code, message, details, hint }` with its status codes.
  */
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { SqlDatabase, SqlTransaction } from './sql-database.ts';
 
 export interface RpcResponse {
   status: number;
@@ -47,7 +47,7 @@ export function statusForSqlState(code: string, role: string): number {
   return 400;
 }
 
-async function describe(db: PGlite, name: string): Promise<FunctionInfo[]> {
+async function describe(db: SqlDatabase, name: string): Promise<FunctionInfo[]> {
   const { rows } = await db.query<{ names: string[] | null; types: string[]; defaults: number; ret: string }>(
     `select p.proargnames as names,
             array(select format_type(t, null) from unnest(p.proargtypes) as t) as types,
@@ -95,7 +95,7 @@ function isPgError(error: unknown): error is Error & { code: string; detail?: st
  * `request.headers` setting, as PostgREST sets it (functions read the client's IP and user agent there).
  */
 export async function callRpc(
-  db: PGlite,
+  db: SqlDatabase,
   name: string,
   args: unknown,
   role = 'anon',
@@ -129,7 +129,7 @@ export async function callRpc(
       : `select to_jsonb(public.${name}(${call})) as result`;
 
   try {
-    const result = await db.transaction(async (tx: Transaction) => {
+    const result = await db.transaction(async (tx: SqlTransaction) => {
       await tx.exec(`set local role ${role}`);
       await tx.query(`select set_config('request.headers', $1, true)`, [JSON.stringify(headers)]);
       return tx.query<{ result?: unknown }>(select, params);

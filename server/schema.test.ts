@@ -4,14 +4,14 @@
  * Supabase's roles and default grants. The tables are out of reach, and the six RPCs validate every field.
  */
 import { randomUUID } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
+import type { SqlDatabase } from './sql-database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './database.ts';
+import { openTestDatabase } from './test-database.ts';
 import { failure, sqlKit, type Args } from './sql-test-kit.ts';
 
-let db: PGlite;
+let db: SqlDatabase;
 beforeAll(async () => {
-  db = await openDatabase();
+  db = await openTestDatabase();
 }, 60_000);
 afterAll(async () => {
   await db.close();

@@ -1,9 +1,9 @@
 /**
- * Helpers for SQL tests that act as the browser's roles on a PGlite database (see schema.test.ts):
+ * Helpers for SQL tests that act as the browser's roles on the test database (PGlite or PostgreSQL) (see schema.test.ts):
  * statements run as a role the way PostgREST runs them, RPCs take named jsonb arguments, and a failing
  * statement's Postgres error can be inspected.
  */
-import type { PGlite } from '@electric-sql/pglite';
+import type { SqlDatabase } from './sql-database.ts';
 
 export type Args = Record<string, unknown>;
 
@@ -22,7 +22,7 @@ export interface SqlKit {
   read<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
-export function sqlKit(db: () => PGlite): SqlKit {
+export function sqlKit(db: () => SqlDatabase): SqlKit {
   const asRole: SqlKit['asRole'] = (role, sql, params = []) =>
     db().transaction(async (tx) => {
       await tx.exec(`set local role ${role}`);

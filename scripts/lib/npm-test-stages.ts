@@ -24,6 +24,8 @@ export const NPM_TEST_STAGES: readonly Stage[] = [
   { name: 'typecheck', command: npm('typecheck') },
   { name: 'lint', command: npm('lint') },
   { name: 'unit and component tests', command: vitest(), vitest: true },
+  // The SQL tests again, on a real PostgreSQL server the stage starts itself (Supabase runs PostgreSQL).
+  { name: 'SQL tests on PostgreSQL', command: vitest('--config', 'vitest.postgres.config.ts'), vitest: true },
   { name: 'build', command: npm('build') },
   { name: 'build-storybook', command: npm('build-storybook') },
   {

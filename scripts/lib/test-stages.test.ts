@@ -64,7 +64,7 @@ describe('npm test stages', () => {
 });
 
 describe('the stages of npm test', () => {
-  it('are every check and test, the end-to-end run after the build, both Vitest runs counted by test', async () => {
+  it('are every check and test, the end-to-end run after the build, every Vitest run counted by test', async () => {
     const { NPM_TEST_STAGES } = await import('./npm-test-stages.ts');
     const commands = NPM_TEST_STAGES.map((stage) => stage.command('/tmp/report.json').join(' '));
     expect(commands).toEqual([
@@ -72,11 +72,12 @@ describe('the stages of npm test', () => {
       'npm run --silent typecheck',
       'npm run --silent lint',
       'npx vitest run --reporter=default --reporter=json --outputFile.json=/tmp/report.json',
+      'npx vitest run --config vitest.postgres.config.ts --reporter=default --reporter=json --outputFile.json=/tmp/report.json',
       'npm run --silent build',
       'npm run --silent build-storybook',
       'npx vitest run --config vitest.e2e.config.ts --reporter=default --reporter=json --outputFile.json=/tmp/report.json',
     ]);
-    expect(NPM_TEST_STAGES.filter((stage) => stage.vitest).length).toBe(2);
+    expect(NPM_TEST_STAGES.filter((stage) => stage.vitest).length).toBe(3);
     expect(NPM_TEST_STAGES.at(-1)?.needs).toBe('build');
     const pkg: unknown = JSON.parse(readFileSync(resolve(process.cwd(), 'package.json'), 'utf8'));
     const scripts = pkg && typeof pkg === 'object' && 'scripts' in pkg ? pkg.scripts : undefined;

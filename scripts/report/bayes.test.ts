@@ -36,6 +36,16 @@ describe('judgeArms', () => {
     );
   });
 
+  it('gives each arm its risk: the expected loss of choosing it, near 0 for a clear winner', () => {
+    const { arms } = judgeArms([
+      { arm: 'control', sessions: 1000, goals: 100 },
+      { arm: 'new', sessions: 1000, goals: 150 },
+    ]);
+    // Choosing control gives up about the difference of the posterior means (151/1002 - 101/1002).
+    expect(arms[0]?.risk).toBeCloseTo(50 / 1002, 2);
+    expect(arms[1]?.risk).toBeLessThan(0.0005);
+  });
+
   it('is the same on every run (seeded)', () => {
     const arms = [
       { arm: 'a', sessions: 50, goals: 12 },

@@ -25,6 +25,8 @@ export interface ArmVerdict extends ArmCounts {
   low: number;
   high: number;
   probabilityBest: number;
+  /** Expected loss (GrowthBook's "risk"): the conversion rate given up, on average, by choosing this arm. */
+  risk: number;
 }
 
 export interface ExperimentVerdict {
@@ -51,12 +53,15 @@ export function judgeArms(arms: readonly ArmCounts[], draws = 20_000, seed = 15)
     return Array.from({ length: draws }, () => beta(random, 1 + arm.goals, 1 + misses));
   });
   const wins = arms.map(() => 0);
+  const loss = arms.map(() => 0);
   for (let i = 0; i < draws; i++) {
     let best = 0;
     samples.forEach((draw, a) => {
       if ((draw[i] ?? 0) > (samples[best]?.[i] ?? 0)) best = a;
     });
     wins[best] = (wins[best] ?? 0) + 1;
+    const top = samples[best]?.[i] ?? 0;
+    samples.forEach((draw, a) => (loss[a] = (loss[a] ?? 0) + top - (draw[i] ?? 0)));
   }
   const verdicts = arms.map((arm, a) => {
     const sorted = [...(samples[a] ?? [])].sort((x, y) => x - y);
@@ -66,6 +71,7 @@ export function judgeArms(arms: readonly ArmCounts[], draws = 20_000, seed = 15)
       low: quantile(sorted, 0.025),
       high: quantile(sorted, 0.975),
       probabilityBest: (wins[a] ?? 0) / draws,
+      risk: (loss[a] ?? 0) / draws,
     };
   });
   const short = verdicts.filter((arm) => arm.goals < MIN_GOALS_PER_ARM);

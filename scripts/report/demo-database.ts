@@ -43,9 +43,10 @@ export async function demoDatabase(flow: Flow, plan: DemoPlan = DEMO_PLAN): Prom
   await insertRows(
     db,
     'user_journey_sessions',
-    'session_id, clicked_final_cta, variants',
+    'session_id, clicked_final_cta, variants, utm_source, utm_campaign, user_agent',
     rows.journeys,
-    'on conflict (session_id) do update set clicked_final_cta = excluded.clicked_final_cta, variants = excluded.variants',
+    `on conflict (session_id) do update set clicked_final_cta = excluded.clicked_final_cta, variants = excluded.variants,
+       utm_source = excluded.utm_source, utm_campaign = excluded.utm_campaign, user_agent = excluded.user_agent`,
   );
   return db;
 }

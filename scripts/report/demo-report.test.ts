@@ -8,7 +8,8 @@ import { loadFlow } from '../../tests/support/load-flow.ts';
 import { WIN_PROBABILITY } from './bayes.ts';
 import { demoDatabase } from './demo-database.ts';
 import { transitions } from '../../src/engine/validation/graph-check.ts';
-import { clicksFinal, DEMO_PLAN } from './demo-visits.ts';
+import { clicksFinal, DEMO_BROKEN_PLAN, DEMO_PLAN } from './demo-visits.ts';
+import { terminalReport } from './terminal-report.ts';
 import { readFigures, type FunnelFigures } from './read-figures.ts';
 
 const flow = loadFlow();
@@ -75,6 +76,8 @@ describe('the seeded demo report', () => {
 
   it('names the variant that truly converts better as the winner, at the stated probability', () => {
     const [experiment] = figures.experiments;
+    expect(experiment?.sampleRatio.flagged).toBe(false);
+    expect(experiment?.multipleExposures).toBe(0);
     expect(experiment?.verdict.notEnoughData).toBeUndefined();
     expect(experiment?.verdict.winner).toBe('tipping-point');
     const best = experiment?.verdict.arms.find((arm) => arm.arm === 'tipping-point');
@@ -82,4 +85,36 @@ describe('the seeded demo report', () => {
     const control = experiment?.verdict.arms.find((arm) => arm.arm === 'control');
     expect(control?.high).toBeLessThan(best?.high ?? 0);
   });
+});
+
+describe('the demo run with a broken arm', () => {
+  it('flags the sample-ratio mismatch with observed and expected counts, and names no winner', async () => {
+    const db = await demoDatabase(flow, DEMO_BROKEN_PLAN);
+    try {
+      const broken = await readFigures(
+        async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows,
+        flow,
+      );
+      const [experiment] = broken.experiments;
+      expect(experiment?.sampleRatio.flagged).toBe(true);
+      const lossy = experiment?.sampleRatio.arms.find((arm) => arm.arm === 'tipping-point');
+      expect(lossy?.observed).toBeLessThan((lossy?.expected ?? 0) * 0.9);
+      expect(experiment?.verdict.winner).toBeUndefined();
+      const text = terminalReport(broken).join('\n');
+      expect(text).toMatch(
+        /⚠ SAMPLE-RATIO MISMATCH: control \d+ \(expected \d+\), tipping-point \d+ \(expected \d+\)/,
+      );
+      expect(text).toContain('→ no winner: the sample-ratio mismatch');
+      expect(text).not.toContain('→ winner:');
+      expect(text).toMatch(/P\(best\)\s+risk/);
+      const devices = broken.segments.find((segment) => segment.dimension === 'device');
+      expect(devices?.rows.map((row) => row.value).sort()).toEqual(['desktop', 'phone', 'tablet']);
+      expect(text).toMatch(/By utm_source\s+sessions\s+leads\s+lead rate/);
+      expect(text).toMatch(/\nfacebook\s+\d+\s+\d+\s+[\d.]+ %/);
+      expect(text).toMatch(/\nBy utm_campaign[^\n]*\n[^\n]*\n(spring-launch|retargeting|brand)\s+\d+/);
+      expect(text).toMatch(/\nphone\s+\d+/);
+    } finally {
+      await db.close();
+    }
+  }, 180_000);
 });

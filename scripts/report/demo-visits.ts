@@ -26,6 +26,8 @@ export interface DemoPlan {
   backShare: number;
   /** Median seconds on a screen (log-normal spread). */
   medianSeconds: number;
+  /** Share of each listed variant's sessions whose rows are lost (broken tracking in an arm). */
+  lostTracking?: Record<string, number>;
 }
 
 export const DEMO_PLAN: DemoPlan = {
@@ -37,6 +39,14 @@ export const DEMO_PLAN: DemoPlan = {
   deepLinkShare: 0.15,
   backShare: 0.03,
   medianSeconds: 7,
+};
+
+/** A run whose "tipping-point" arm loses a quarter of its sessions' tracking: the report must flag SRM. */
+export const DEMO_BROKEN_PLAN: DemoPlan = {
+  ...DEMO_PLAN,
+  sessions: 2000,
+  seed: 2027,
+  lostTracking: { 'tipping-point': 0.25 },
 };
 
 export interface DemoRows {
@@ -64,7 +74,14 @@ export interface DemoRows {
     submitted_at: string;
     variants: unknown;
   }[];
-  journeys: { session_id: string; clicked_final_cta: boolean; variants: unknown }[];
+  journeys: {
+    session_id: string;
+    clicked_final_cta: boolean;
+    variants: unknown;
+    utm_source: string | null;
+    utm_campaign: string | null;
+    user_agent: string;
+  }[];
 }
 
 function uuid(random: Random): string {
@@ -85,6 +102,27 @@ export const clicksFinal = (screen: Screen): boolean =>
 function nextOf(id: string, screen: Screen, random: Random): string | undefined {
   const ways = transitions(id, screen).filter((t) => t.via !== 'otherwise');
   return ways[Math.floor(random() * ways.length)]?.to;
+}
+
+const SOURCES = [
+  { utm_source: 'facebook', utm_campaign: 'spring-launch' },
+  { utm_source: 'facebook', utm_campaign: 'retargeting' },
+  { utm_source: 'google', utm_campaign: 'brand' },
+  { utm_source: null, utm_campaign: null },
+];
+const AGENTS = [
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36',
+  'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120 Safari/537.36',
+];
+
+/** A session's traffic source and device, by its number (not drawn, so the walks stay as seeded). */
+function trafficOf(n: number) {
+  return {
+    ...(SOURCES[n % SOURCES.length] ?? { utm_source: null, utm_campaign: null }),
+    user_agent: AGENTS[Math.floor(n / 3) % AGENTS.length] ?? '',
+  };
 }
 
 /** The rows of `plan.sessions` simulated sessions over `flow` (deterministic for a seed). */
@@ -131,6 +169,8 @@ export function simulateVisits(
     const variants = Object.fromEntries(
       assignments.map((a) => [a.experiment, { variant: a.variant, override: false }]),
     );
+    const lost = plan.lostTracking;
+    if (lost && assignments.some((a) => random() < (lost[a.variant] ?? 0))) continue;
     const exposed = new Set<string>();
     let time = now.getTime() + n * 60_000;
     const deepLink = random() < plan.deepLinkShare && entries.length > 0;
@@ -191,7 +231,7 @@ export function simulateVisits(
         variants,
       });
     // The server keeps a final click only for a session that saved its lead (issue 28).
-    rows.journeys.push({ session_id: session, clicked_final_cta: final && lead, variants });
+    rows.journeys.push({ session_id: session, clicked_final_cta: final && lead, variants, ...trafficOf(n) });
   }
   return rows;
 }

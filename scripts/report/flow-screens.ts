@@ -75,3 +75,11 @@ export function stepsOfJourney(flow: Flow, journey: string): string[] {
     return track?.journey === journey && track.step !== undefined ? [track.step] : [];
   });
 }
+
+/** The step names of the flow's success exits (`track.goal`): ending there is a conversion. */
+export function successSteps(flow: Flow): string[] {
+  return Object.values(flow.screens).flatMap((screen) => {
+    const track = 'track' in screen ? screen.track : undefined;
+    return track?.goal === true && track.step !== undefined ? [track.step] : [];
+  });
+}

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import type { Flow } from '../../src/engine/flow.gen.ts';
 import { flowMapSvg } from './flow-map-svg.ts';
 import type { ArmFigures, FunnelFigures } from './read-figures.ts';
-import { percent, terminalReport } from './terminal-report.ts';
+import { percent, sampleRatioLines, segmentTable, terminalReport } from './terminal-report.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -78,16 +78,21 @@ export function htmlReport(figures: FunnelFigures, flow: Flow): string {
         chartOf(arm, `chart-${experiment.id}-${arm.arm}`, `${experiment.id}: variant "${arm.arm}"`),
       ),
     );
-  const verdicts = figures.experiments.map(({ experiment, goal, verdict }) => {
+  const verdicts = figures.experiments.map((figure) => {
+    const { experiment, goal, verdict } = figure;
     const rows = verdict.arms
       .map(
         (arm) =>
-          `<tr><td>${escape(arm.arm)}</td><td>${arm.sessions}</td><td>${arm.goals}</td><td>${percent(arm.rate)}</td><td>${percent(arm.low)} – ${percent(arm.high)}</td><td>${percent(arm.probabilityBest)}</td></tr>`,
+          `<tr><td>${escape(arm.arm)}</td><td>${arm.sessions}</td><td>${arm.goals}</td><td>${percent(arm.rate)}</td><td>${percent(arm.low)} – ${percent(arm.high)}</td><td>${percent(arm.probabilityBest)}</td><td>${percent(arm.risk)}</td></tr>`,
       )
       .join('');
-    const outcome = verdict.notEnoughData ?? (verdict.winner ? `winner: ${verdict.winner}` : 'no winner yet');
+    const outcome = figure.sampleRatio.flagged
+      ? 'no winner: sample-ratio mismatch'
+      : (verdict.notEnoughData ?? (verdict.winner ? `winner: ${verdict.winner}` : 'no winner yet'));
+    const checks = sampleRatioLines(figure);
     return `<h3>Experiment ${escape(experiment.id)} <small>(goal: ${escape(goal)})</small></h3>
-<table><tr><th>arm</th><th>exposed</th><th>goals</th><th>rate</th><th>95 % credible interval</th><th>P(best)</th></tr>${rows}</table>
+<table><tr><th>arm</th><th>exposed</th><th>goals</th><th>rate</th><th>95 % credible interval</th><th>P(best)</th><th>risk</th></tr>${rows}</table>
+${checks.map((line) => `<p class="${line.startsWith('⚠') ? 'warning' : 'check'}">${escape(line)}</p>`).join('')}
 <p class="verdict">${escape(outcome)}</p>`;
   });
   return `<!doctype html>
@@ -96,13 +101,15 @@ export function htmlReport(figures: FunnelFigures, flow: Flow): string {
 <style>
 body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #222; }
 table { border-collapse: collapse; margin: 8px 0; } td, th { border: 1px solid #ccc; padding: 3px 8px; text-align: right; }
-td:first-child, th:first-child { text-align: left; } .verdict { font-weight: bold; }
+td:first-child, th:first-child { text-align: left; } .verdict { font-weight: bold; } .warning { color: #b00020; font-weight: bold; }
 canvas { display: block; margin: 12px 0; border: 1px solid #eee; } pre { background: #f6f6f6; padding: 12px; overflow: auto; }
 </style></head>
 <body>
 <h1>Funnel report: ${escape(figures.flowId)}</h1>
 <h2>Drop-off per variant</h2>
 ${charts.map((chart) => `<canvas id="${escape(chart.id)}" width="960" height="360" aria-label="${escape(chart.title)}"></canvas>`).join('\n')}
+<h2>Conversion by source and device</h2>
+${figures.segments.map((segment) => `<pre>${escape(segmentTable(segment).join('\n'))}</pre>`).join('\n')}
 <h2>Experiments</h2>
 ${verdicts.join('\n') || '<p>This flow declares no experiments.</p>'}
 <h2>Flow map (all sessions)</h2>

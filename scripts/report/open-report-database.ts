@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Flow } from '../../src/engine/flow.gen.ts';
 import { openDatabase } from '../../server/database.ts';
 import { demoDatabase } from './demo-database.ts';
+import { DEMO_BROKEN_PLAN, DEMO_PLAN } from './demo-visits.ts';
 import type { Query } from './read-figures.ts';
 
 export interface ReportDatabase {
@@ -21,6 +22,8 @@ export interface ReportDatabase {
 
 export interface DatabaseChoice {
   demo: boolean;
+  /** With demo: the run whose one arm lost tracking (the report flags its sample-ratio mismatch). */
+  brokenArm?: boolean;
   databaseUrl: string | undefined;
   dataDir: string;
   flow: Flow;
@@ -28,10 +31,13 @@ export interface DatabaseChoice {
 
 export async function openReportDatabase(choice: DatabaseChoice): Promise<ReportDatabase> {
   if (choice.demo) {
-    const db = await demoDatabase(choice.flow);
+    const db = await demoDatabase(choice.flow, choice.brokenArm === true ? DEMO_BROKEN_PLAN : DEMO_PLAN);
     return {
       query: async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows,
-      source: 'simulated visits (--demo, in memory)',
+      source:
+        choice.brokenArm === true
+          ? 'simulated visits with one arm losing a quarter of its tracking (--demo --broken-arm, in memory)'
+          : 'simulated visits (--demo, in memory)',
       close: () => db.close(),
     };
   }

@@ -4,7 +4,8 @@
  */
 import type { Experiment, Flow } from '../../src/engine/flow.gen.ts';
 import { judgeArms, type ExperimentVerdict } from './bayes.ts';
-import { flowLayout, stepsOfJourney, type TrackedScreen } from './flow-screens.ts';
+import { sampleRatio, type SampleRatio } from './sample-ratio.ts';
+import { flowLayout, stepsOfJourney, successSteps, type TrackedScreen } from './flow-screens.ts';
 
 /** Runs one SQL statement with positional parameters and returns its rows. */
 export type Query = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -25,6 +26,10 @@ export interface ArmFigures {
   leads: number;
   finalClicks: number;
   goals: number;
+  /** Sessions that ended on a success exit (a screen whose `track.goal` is true). */
+  successes: number;
+  /** The arm's sessions exposed to the experiment and their goals: what the verdict judges. */
+  exposed: { sessions: number; goals: number };
 }
 
 export interface ExperimentFigures {
@@ -32,6 +37,16 @@ export interface ExperimentFigures {
   goal: string;
   arms: ArmFigures[];
   verdict: ExperimentVerdict;
+  /** The sample-ratio check of the exposed sessions against the declared weights. */
+  sampleRatio: SampleRatio;
+  /** Sessions seen in more than one arm. */
+  multipleExposures: number;
+}
+
+/** Conversion per value of one dimension: a traffic source, a campaign or a device class. */
+export interface SegmentFigures {
+  dimension: 'utm_source' | 'utm_campaign' | 'device';
+  rows: { value: string; sessions: number; leads: number; finalClicks: number; successes: number }[];
 }
 
 export interface FunnelFigures {
@@ -40,6 +55,7 @@ export interface FunnelFigures {
   to: string | undefined;
   overall: ArmFigures;
   experiments: ExperimentFigures[];
+  segments: SegmentFigures[];
 }
 
 export interface ReportOptions {
@@ -69,17 +85,30 @@ async function armFigures(
   const layout = flowLayout(flow);
   const period = [options.from ?? null, options.to ?? null];
   const id = experiment?.id ?? null;
-  const screenRows = await query('select * from funnel_report.screen_figures($1, $2, $3, $4)', [
+  const success = successSteps(flow);
+  const screenRows = await query('select * from funnel_report.screen_figures($1, $2, $3, $4, $5)', [
     id,
     ...period,
     flow.id,
+    success,
   ]);
-  const conversionRows = await query('select * from funnel_report.arm_conversions($1, $2, $3, $4, $5)', [
+  const conversionRows = await query('select * from funnel_report.arm_conversions($1, $2, $3, $4, $5, $6)', [
     id,
     goalSteps ?? [],
     ...period,
     flow.id,
+    success,
   ]);
+  // The verdict judges the sessions exposed to the experiment; the arm's header and table, every session in it.
+  const exposedRows = experiment
+    ? await query('select * from funnel_report.arm_conversions($1, $2, $3, $4, $5, $6, true)', [
+        id,
+        goalSteps ?? [],
+        ...period,
+        flow.id,
+        success,
+      ])
+    : conversionRows;
   const arms = experiment ? experiment.variants.map((variant) => variant.id) : ['all'];
   return arms.map((arm) => {
     const rows = screenRows.filter((row) => text(row['arm']) === arm);
@@ -100,6 +129,13 @@ async function armFigures(
     const leads = num(conversion?.['leads']);
     const finalClicks = num(conversion?.['final_clicks']);
     const goal = experiment?.goal;
+    const exposed = exposedRows.find((row) => text(row['arm']) === arm);
+    const goalOfRow = (row: Record<string, unknown> | undefined): number =>
+      goal === 'lead'
+        ? num(row?.['leads'])
+        : goal === 'final_cta'
+          ? num(row?.['final_clicks'])
+          : num(row?.['goals']);
     return {
       arm,
       mainPath: layout.mainPath.map(figure),
@@ -107,7 +143,9 @@ async function armFigures(
       sessions: num(conversion?.['sessions']),
       leads,
       finalClicks,
-      goals: goal === 'lead' ? leads : goal === 'final_cta' ? finalClicks : num(conversion?.['goals']),
+      goals: goalOfRow(conversion),
+      successes: num(conversion?.['successes']),
+      exposed: { sessions: num(exposed?.['sessions']), goals: goalOfRow(exposed) },
     };
   });
 }
@@ -124,10 +162,50 @@ export async function readFigures(
   for (const experiment of flow.experiments ?? []) {
     const goal = goalOf(experiment, flow);
     const arms = await armFigures(query, flow, experiment, goal.steps, options);
-    const verdict = judgeArms(
-      arms.map((arm) => ({ arm: arm.arm, sessions: arm.sessions, goals: arm.goals })),
+    const verdict = judgeArms(arms.map((arm) => ({ arm: arm.arm, ...arm.exposed })));
+    const ratio = sampleRatio(
+      arms.map((arm, index) => ({
+        arm: arm.arm,
+        observed: arm.exposed.sessions,
+        weight: experiment.variants[index]?.weight ?? 0,
+      })),
     );
-    experiments.push({ experiment, goal: goal.label, arms, verdict });
+    const [twice] = await query('select funnel_report.multiple_exposures($1, $2, $3, $4) as n', [
+      experiment.id,
+      options.from ?? null,
+      options.to ?? null,
+      flow.id,
+    ]);
+    // A mismatched sample makes every figure of the experiment suspect: no winner is named.
+    const judged = ratio.flagged ? { ...verdict, winner: undefined } : verdict;
+    experiments.push({
+      experiment,
+      goal: goal.label,
+      arms,
+      verdict: judged,
+      sampleRatio: ratio,
+      multipleExposures: num(twice?.['n']),
+    });
   }
-  return { flowId: flow.id, from: options.from, to: options.to, overall, experiments };
+  const segments: SegmentFigures[] = [];
+  for (const dimension of ['utm_source', 'utm_campaign', 'device'] as const) {
+    const rows = await query('select * from funnel_report.conversions_by($1, $2, $3, $4, $5)', [
+      dimension,
+      options.from ?? null,
+      options.to ?? null,
+      flow.id,
+      successSteps(flow),
+    ]);
+    segments.push({
+      dimension,
+      rows: rows.map((row) => ({
+        value: text(row['value']),
+        sessions: num(row['sessions']),
+        leads: num(row['leads']),
+        finalClicks: num(row['final_clicks']),
+        successes: num(row['successes']),
+      })),
+    });
+  }
+  return { flowId: flow.id, from: options.from, to: options.to, overall, experiments, segments };
 }

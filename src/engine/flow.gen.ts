@@ -1191,6 +1191,10 @@ export interface Track {
    * The flow step the step view counts under (default 1).
    */
   stepNumber?: number;
+  /**
+   * A success end (e.g. a hand-off to a partner page): a session whose views end on this screen has converted, so the report counts it as a goal, never as a drop-off. Needs `step`.
+   */
+  goal?: boolean;
 }
 export interface StoreDataAction {
   /**

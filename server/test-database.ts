@@ -1,0 +1,40 @@
+/**
+ * The database a SQL test runs against: PGlite in memory (the default, as `npm start` uses), or, under
+ * vitest.postgres.config.ts, a fresh database on the real PostgreSQL server that
+ * server/postgres-global-setup.ts started, copied from a template with every migration applied.
+ */
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { openDatabase } from './database.ts';
+import { pgDatabase } from './pg-database.ts';
+import type { SqlDatabase } from './sql-database.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Connection string of the real server's `postgres` database ('' when the run is on PGlite). */
+    postgresUrl: string;
+  }
+}
+
+export const TEMPLATE_DATABASE = 'funnel_template';
+
+/** Which engine this run's SQL tests use, for test names and messages. */
+export const sqlBackend = (): 'postgres' | 'pglite' =>
+  process.env['FUNNEL_SQL_BACKEND'] === 'postgres' ? 'postgres' : 'pglite';
+
+/** A fresh database with every migration applied. */
+export async function openTestDatabase(): Promise<SqlDatabase> {
+  if (sqlBackend() === 'pglite') return openDatabase();
+  const url = inject('postgresUrl');
+  if (!url) throw new Error('FUNNEL_SQL_BACKEND=postgres, but no server was started (run with vitest.postgres.config.ts)');
+  const admin = await pgDatabase(url);
+  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  try {
+    await admin.exec(`create database ${name} template ${TEMPLATE_DATABASE}`);
+  } finally {
+    await admin.close();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return pgDatabase(target.toString());
+}

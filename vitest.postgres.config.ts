@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The SQL tests (schema, RLS, RPCs, report, queue) once more, on a real PostgreSQL server that the
+ * global setup starts in a temporary folder (Debian's postgresql package; .ci/run installs it).
+ * `npm test` runs them on PGlite in the unit stage and here on PostgreSQL.
+ */
+export const SQL_TEST_FILES = [
+  'server/sql-backend.test.ts',
+  'server/schema.test.ts',
+  'server/campaign.test.ts',
+  'server/generic-records.test.ts',
+  'server/funnel-report.test.ts',
+  'server/meta-conversions.test.ts',
+];
+
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: SQL_TEST_FILES,
+    globalSetup: ['./server/postgres-global-setup.ts'],
+    env: { FUNNEL_SQL_BACKEND: 'postgres' },
+    restoreMocks: true,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
