@@ -156,6 +156,7 @@ const ViewBody = memo(function ViewBody({ view, send }: { view: ScreenView; send
       error={view.error}
       errorField={view.errorField}
       photo={view.photo}
+      numbers={view.numbers}
       send={send}
     />
   );

@@ -4,7 +4,9 @@
  */
 import type { Flow } from '../engine/flow.gen.ts';
 import type { VisitorSnapshot } from '../engine/ports.ts';
+import { formatPlaceholder } from '../engine/number-format.ts';
 import type { DeriveResult } from '../engine/scope.ts';
+import { installNumberFormats } from '../engine/template.ts';
 import { evaluateComputations, type ResultModel } from '../scoring/evaluate-computations.ts';
 import { answersOnlyAssessment } from '../scoring/photo-assessment.ts';
 
@@ -15,6 +17,9 @@ export interface ResultCode {
 }
 
 export function resultCodeFor(model: ResultModel | null | undefined, settings?: Flow['settings']): ResultCode {
+  // The number formats of copy (`{result.saving:currency}`) come with the result code, off the
+  // visitor's first load (template.ts).
+  installNumberFormats(formatPlaceholder);
   if (!model?.computations) return { derive: () => ({}), fallback: () => ({}) };
   return {
     derive: (answers, data) => evaluateComputations(model, { answers, data, settings }),

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import type { NumberStyle } from '../engine/number-format.ts';
+import { figureParts } from './figure-parts.ts';
 import { useReducedMotion } from './use-reduced-motion.ts';
 import { VisuallyHidden } from './visually-hidden.tsx';
 import styles from './animated-percent.module.css';
@@ -18,6 +20,33 @@ export interface AnimatedPercentProps {
   unit?: string;
   /** Decimals shown while counting and at the end (default 0). */
   decimals?: number;
+  /** Write the figure by the flow's locale: grouped, as money, or compact; absent: digits as they are. */
+  format?: 'number' | 'currency' | 'compact' | undefined;
+  /** The flow's locale and currency, for `format`. */
+  numbers?: NumberStyle | undefined;
+  /** Shown right before the figure, e.g. "about". */
+  prefix?: string | undefined;
+}
+
+/** The figure's signs ($, %, the space before €) are drawn at the readable size of a prefix or unit. */
+const SIGNS: ReadonlySet<string> = new Set(['currency', 'literal', 'percentSign']);
+
+interface Piece {
+  text: string;
+  sign: boolean;
+}
+
+/** The pieces a figure is drawn from: the digits at figure size, signs and words at a readable size. */
+function pieces(value: number, decimals: number, props: AnimatedPercentProps): Piece[] {
+  const { format, numbers = {}, prefix, unit = format ? '' : '%' } = props;
+  const figure = format
+    ? figureParts(format, value, numbers, decimals).map((part) => ({ text: part.value, sign: SIGNS.has(part.type) }))
+    : [{ text: value.toFixed(decimals), sign: false }];
+  return [
+    ...(prefix ? [{ text: `${prefix}\u00a0`, sign: true }] : []),
+    ...figure,
+    ...(unit ? [{ text: unit, sign: true }] : []),
+  ];
 }
 
 /** `value` rounded to `decimals` places. */
@@ -38,7 +67,8 @@ function valueAt(from: number, to: number, step: number, steps: number, decimals
  * testable with fake timers. With reduced motion it shows the score at once. Only the final value is
  * announced to screen readers.
  */
-export function AnimatedPercent({ from, to, delayMs, steps, stepMs, unit = '%', decimals = 0 }: AnimatedPercentProps) {
+export function AnimatedPercent(props: AnimatedPercentProps) {
+  const { from, to, delayMs, steps, stepMs, decimals = 0 } = props;
   const reduced = useReducedMotion();
   const [shown, setShown] = useState<{ key: string; value: number; done: boolean } | null>(null);
   const key = `${from}|${to}|${delayMs}|${steps}|${stepMs}|${decimals}|${reduced}`;
@@ -67,14 +97,22 @@ export function AnimatedPercent({ from, to, delayMs, steps, stepMs, unit = '%', 
   const current = shown?.key === key ? shown : null;
   const done = reduced || (current?.done ?? false);
   const value = reduced ? rounded(to, decimals) : (current?.value ?? rounded(from, decimals));
-  const show = (figure: number) => `${figure.toFixed(decimals)}${unit}`;
+  const text = (figure: number) => pieces(figure, decimals, props).map((piece) => piece.text).join('');
 
   return (
     <span className={styles.percent}>
       <span aria-hidden="true" data-testid="animated-percent">
-        {show(value)}
+        {pieces(value, decimals, props).map((piece, i) =>
+          piece.sign ? (
+            <span key={i} className={styles.sign}>
+              {piece.text}
+            </span>
+          ) : (
+            piece.text
+          ),
+        )}
       </span>
-      <span aria-live="polite">{done && <VisuallyHidden>{show(rounded(to, decimals))}</VisuallyHidden>}</span>
+      <span aria-live="polite">{done && <VisuallyHidden>{text(rounded(to, decimals))}</VisuallyHidden>}</span>
     </span>
   );
 }

@@ -17,6 +17,11 @@ export type { CompileOptions } from './machine-setup.ts';
 /** What the visitor reads when submitted work fails and the flow names no message of its own. */
 const DEFAULT_ERROR = 'Something went wrong. Please try again.';
 
+/** The state that checks screen `id`'s `requires` on the way in (never rested on, so never shown). */
+export function gateOf(id: string): string {
+  return `requires:${id}`;
+}
+
 export function compileFlow(flow: Flow, options: CompileOptions) {
   assertFlowVersion(flow);
   const screenOf = screenLookup(flow);
@@ -45,6 +50,33 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
     },
   }));
 
+  /**
+   * Where a transition into `id` goes: the screen itself, or, when it has `requires`, its gate (below),
+   * so its rule is checked however the visitor arrives, Continue included.
+   */
+  const requiresOf = (id: string) => {
+    const screen = screenOf(id);
+    return 'requires' in screen ? screen.requires : undefined;
+  };
+  const into = (id: string) => (requiresOf(id) ? `#funnel.${gateOf(id)}` : `#funnel.${id}`);
+  /**
+   * A screen's gate: a state the visitor only passes through, after the transition's actions have
+   * stored what they store (a photo's analysis, storeData), so the rule sees them. It opens the screen
+   * when its `requires` rule holds, else its `otherwise`; no entry action, view or lead happens on the
+   * way.
+   */
+  const gates = Object.keys(flow.screens).flatMap((id) => {
+    const requires = requiresOf(id);
+    if (!requires) return [];
+    const gate = funnel.createStateConfig({
+      always: [
+        { guard: { type: 'ruleHolds', params: { rule: requires.when } }, target: `#funnel.${id}` },
+        { target: into(requires.otherwise) },
+      ],
+    });
+    return [[gateOf(id), gate] as const];
+  });
+
   /** Transitions into `id`, honouring its `requires` (used for deep links and Back). */
   const arrive = (id: string) => {
     const screen = screenOf(id);
@@ -57,7 +89,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
         target: `#funnel.${id}`,
         actions: 'rememberPath',
       },
-      { guard: onPath, target: `#funnel.${requires.otherwise}`, actions: 'rememberPath' },
+      { guard: onPath, target: into(requires.otherwise), actions: 'rememberPath' },
     ] as const;
   };
   // A timed screen without a route (it keeps the previous address) is reopened after a reload only
@@ -84,7 +116,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
         ? [{ to: next, when: undefined }]
         : (next ?? []);
     return targets.map(({ to, when }) => ({
-      target: `#funnel.${to}`,
+      target: into(to),
       guard: guardComplete || when !== undefined ? guardFor(id, guardComplete, when) : undefined,
       actions: onward,
     }));
@@ -253,6 +285,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
     states: {
       boot: { always: [...resumeRouteless, ...navigation] },
       ...Object.fromEntries(Object.keys(flow.screens).map((id) => [id, stateFor(id)])),
+      ...Object.fromEntries(gates),
     },
   });
 }

@@ -745,6 +745,14 @@ export interface Settings {
    */
   disclaimer: string;
   /**
+   * The language numbers are written in (grouping, money, plural words), e.g. "en-US" (the default) or "de-DE".
+   */
+  locale?: string;
+  /**
+   * The money of {…:currency} placeholders and of a reveal with "format": "currency": an ISO 4217 code such as "USD".
+   */
+  currency?: string;
+  /**
    * Any further setting, usable as {settings.name}.
    */
   [k: string]: string | 'none' | 'required' | ConsentBanner | LeadSink[] | boolean | PartialLeads | undefined;
@@ -1712,7 +1720,15 @@ export interface PercentAnimation {
   label?: Template61;
   caption?: Template62;
   /**
-   * Shown right after the figure: "%" (the default), " years", or "" for none.
+   * Write the figure by settings.locale: "number" (grouped, 12,300), "currency" (money in settings.currency, $2,280) or "compact" (12.3K). With a format the unit defaults to none.
+   */
+  format?: 'number' | 'currency' | 'compact';
+  /**
+   * Shown right before the figure, at a readable size, e.g. "about".
+   */
+  prefix?: string;
+  /**
+   * Shown right after the figure, at a readable size and never on a line of its own: "%" (the default), " years", " a year", or "" for none.
    */
   unit?: string;
   /**

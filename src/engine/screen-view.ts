@@ -3,6 +3,7 @@
  */
 import type { FunnelSnapshot } from './compile-flow.ts';
 import type { Answers, Flow, Screen } from './flow-model.ts';
+import type { NumberStyle } from './number-format.ts';
 import { resolveScreen } from './resolve-screen.ts';
 import type { ScopeBuilder } from './scope.ts';
 
@@ -25,6 +26,8 @@ export interface ScreenView {
   /** The form field `error` is about, or null. */
   errorField: string | null;
   photo: string | null;
+  /** How the flow writes numbers (settings.locale, settings.currency), for figures drawn by a renderer. */
+  numbers?: NumberStyle;
 }
 
 export function screenView(
@@ -45,20 +48,23 @@ export function screenView(
     error: context.error,
     errorField: context.errorField,
     photo: context.photo,
+    numbers: flow.settings,
   };
 }
 
 const readsResultOf = new WeakMap<Screen, boolean>();
 
 /**
- * Whether a screen shows or decides on the computed result (so it must wait for the result code).
+ * Whether a screen shows or decides on the computed result, or writes a number in a number format
+ * (so it must wait for the result code, which brings both).
  * Ask it of the flow's own screen, not a resolved one: resolving has already replaced the result's
  * placeholders (with nothing, before the result code is in). Remembered per screen object.
  */
 export function readsResult(screen: Screen): boolean {
   let reads = readsResultOf.get(screen);
   if (reads === undefined) {
-    reads = JSON.stringify(screen).includes('result.');
+    // A number format (`{answers.panels:number}`) comes with the result code too (template.ts).
+    reads = /result\.|:(number|currency|percent|compact|plural)\b/.test(JSON.stringify(screen));
     readsResultOf.set(screen, reads);
   }
   return reads;

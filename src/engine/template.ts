@@ -2,13 +2,16 @@
  * Copy placeholders: `{answers.age}`, `{result.overview.volume}`, `{settings.brand}`.
  * A placeholder may name a format after a colon: `{answers.plan:label}` shows the chosen
  * option's label instead of its stored value; `{result.score:0}` shows a number with that many
- * decimals (0 to 3). Without a format a number shows at most one decimal.
+ * decimals (0 to 3). Without a format a number shows at most one decimal. The number formats of
+ * number-format.ts write a number by the flow's `settings.locale` and `settings.currency`:
+ * `:number` (grouped: 12,300.5), `:currency` ($2,280), `:percent` (42 → 42%), `:compact` (12.3K) and
+ * `:plural(one|other)` (the whole number and the word its count takes: "1 year", "3 years").
  * A placeholder may name a fallback after a bar, shown when the value is missing:
  * `{answers.name|there}`, or `{answers.email|}` for "empty on purpose"; the format comes first
  * (`{answers.plan:label|}`). A brace not followed by a dotted path is ordinary text.
  */
 
-const PLACEHOLDER = /\{([A-Za-z]\w*(?:\.\w+)*)(?::(\w+))?(?:\|([^{}|]*))?\}/g;
+const PLACEHOLDER = /\{([A-Za-z]\w*(?:\.\w+)*)(?::(\w+(?:\([^(){}]*\))?))?(?:\|([^{}|]*))?\}/g;
 
 /** The format that shows an answer's option label. */
 export const LABEL_FORMAT = 'label';
@@ -16,7 +19,7 @@ export const LABEL_FORMAT = 'label';
 /** One placeholder of a template: the dotted path it reads, its format and fallback, when declared. */
 export interface PlaceholderRead {
   path: string;
-  /** `label`, or a count of decimals; undefined when the placeholder declares none. */
+  /** `label`, a count of decimals, or a number format (`currency`, `plural(year|years)`…); undefined when the placeholder declares none. */
   format: string | undefined;
   /** The text shown when the value is missing; undefined when the placeholder declares none. */
   fallback: string | undefined;
@@ -24,12 +27,6 @@ export interface PlaceholderRead {
 
 /** The labels of each answer's options: answer key → stored value → label. */
 export type OptionLabels = Readonly<Record<string, Readonly<Record<string, string>>>>;
-
-/** Why a format is not one the templates know, or undefined when it is. */
-export function formatProblem(format: string): string | undefined {
-  if (format === LABEL_FORMAT || /^[0-3]$/.test(format)) return undefined;
-  return `unknown format ":${format}" (use ":label" for an option's label, or ":0" to ":3" for a number's decimals)`;
-}
 
 /** The placeholders a template reads, in order, with their formats and fallbacks. */
 export function placeholderReads(template: string): PlaceholderRead[] {
@@ -69,14 +66,42 @@ export function formatNumber(value: number, decimals?: number): string {
   return (rounded || 0).toFixed(decimals);
 }
 
-function show(value: unknown, format: string | undefined, labels: Readonly<Record<string, string>> | undefined): string {
+/**
+ * Writes a number in a number format (`currency`, `plural(year|years)`…; number-format.ts) by the
+ * scope's settings, or undefined for a format that is none.
+ */
+export type NumberFormats = (format: string, value: number, scope: unknown) => string | undefined;
+
+/**
+ * The number formats, installed with the result code (resultCodeFor in src/app/derive-result.ts)
+ * rather than imported: copy is on the visitor's first load and the formats are not; a screen whose
+ * copy uses one waits for the result code (readsResult). Until then a number shows as without a format.
+ */
+let numberFormats: NumberFormats | undefined;
+
+export function installNumberFormats(formats: NumberFormats): void {
+  numberFormats = formats;
+}
+
+function showNumber(value: number, format: string | undefined, scope: unknown): string {
+  if (!Number.isFinite(value)) return '';
+  if (format === undefined || /^\d$/.test(format)) return formatNumber(value, format === undefined ? undefined : Number(format));
+  return numberFormats?.(format, value, scope) ?? formatNumber(value);
+}
+
+function show(
+  value: unknown,
+  format: string | undefined,
+  labels: Readonly<Record<string, string>> | undefined,
+  scope: unknown,
+): string {
   if (labels && typeof value === 'string') {
     const label: unknown = Object.hasOwn(labels, value) ? labels[value] : undefined;
     return typeof label === 'string' ? label : value;
   }
   if (typeof value === 'string') return value;
-  if (typeof value === 'number') return formatNumber(value, format && /^\d$/.test(format) ? Number(format) : undefined);
-  if (Array.isArray(value)) return value.map((item) => show(item, format, labels)).join(', ');
+  if (typeof value === 'number') return showNumber(value, format, scope);
+  if (Array.isArray(value)) return value.map((item) => show(item, format, labels, scope)).join(', ');
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   return '';
 }
@@ -101,7 +126,7 @@ export function interpolate(
     PLACEHOLDER,
     (_match, path: string, format: string | undefined, fallback: string | undefined) => {
       const labels = format === LABEL_FORMAT ? labelsFor(scope, path) : undefined;
-      const text = show(readPath(scope, path), format, labels);
+      const text = show(readPath(scope, path), format, labels, scope);
       return encode(text === '' && fallback !== undefined ? fallback : text, path);
     },
   );

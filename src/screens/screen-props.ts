@@ -1,5 +1,6 @@
 import type { ScreenEvent } from '../engine/events.ts';
 import type { Answers, ScreenKind, ScreenOfKind } from '../engine/flow-model.ts';
+import type { NumberStyle } from '../engine/number-format.ts';
 
 /**
  * What every renderer receives. Renderers are pure: props in, events out; they never import xstate,
@@ -20,6 +21,8 @@ export interface ScreenProps<K extends ScreenKind> {
   errorField?: string | null;
   /** The chosen photo as a data URL (photo-upload only); null when none is chosen. */
   photo: string | null;
+  /** How the flow writes numbers (locale, currency); absent: en-US and no money. */
+  numbers?: NumberStyle | undefined;
   /** Tell the machine what the visitor did. */
   send: (event: ScreenEvent) => void;
 }

@@ -143,4 +143,39 @@ describe('the shoe finder (FLOW=flows/shoe-finder.json)', () => {
       .toEqual([{ last_step_reached: 'went_to_shop', total_steps_completed: 7, flow_id: 'shoe-finder' }]);
     expect(tp.problems).toEqual([]);
   });
+
+  it('opened at a middle question by its URL, tapping on never reaches the lead form or the result', async () => {
+    const tp = await harness.open({ watch: [screen('lead').button ?? 'Show My Shoe', 'Stride Cloudbank 4'] });
+    const { page } = tp;
+    const press = (text: string) => page.getByRole('button', { name: text, exact: true }).click();
+    const choose = async (id: string, value: string) => {
+      const role = screen(id).kind === 'single-choice' ? 'radio' : 'checkbox';
+      await page.getByRole(role, { name: label(id, value), exact: true }).click();
+    };
+    const before = (await harness.rows('select 1 from public.quiz_completions')).length;
+
+    // An old ad opens the feel question: distance, weekly distance and surfaces were never asked.
+    await page.goto(tp.url(screen('feel').route ?? ''));
+    await choose('feel', 'plush');
+    await press('Continue');
+    await page.waitForURL((url) => url.pathname === screen('foot').route, WAIT);
+    await choose('foot', 'neutral');
+    await press('Continue');
+    await page.waitForURL((url) => url.pathname === screen('niggles').route, WAIT);
+    await choose('niggles', 'knees');
+    await press('Find My Shoe');
+
+    // The lead form requires the answers the result is computed from: she is sent back to the start,
+    // which leads to the first question, with the answers she gave kept.
+    await page.waitForURL((url) => url.pathname === screen('distance').route, WAIT);
+    const seen = await tp.seen();
+    expect(Object.keys(seen)).toEqual([]);
+    expect((await harness.rows('select 1 from public.quiz_completions')).length).toBe(before);
+
+    // Reloading or opening the result by its URL doesn't show it either.
+    await page.goto(tp.url(screen('result').route ?? ''));
+    await page.waitForURL((url) => url.pathname === screen('distance').route, WAIT);
+    expect(Object.keys(await tp.seen())).toEqual([]);
+    expect(tp.problems).toEqual([]);
+  });
 });

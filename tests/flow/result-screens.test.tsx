@@ -83,11 +83,19 @@ async function expectRedirectToStart(tracking: MemoryTracking) {
   expect(tracking.calls.flatMap((c) => (c.type === 'screenViewed' ? [c.screenId] : []))).toEqual(['start', 'skin-concerns']);
 }
 
+/**
+ * An age gap as `{…:plural(year|years)}` writes it: "1 year", "4 years" (its no-break space reads as
+ * a space: Testing Library's text matching folds whitespace).
+ */
+function yearsWord(gap: number): string {
+  return `${years(gap)} ${years(gap) === '1' ? 'year' : 'years'}`;
+}
+
 describe('detailed-analysis (/detailed-analysis, /results)', () => {
   const RATE_TEXT = {
-    rapid: (gap: number) => `Your skin is ageing rapidly: about ${years(gap)} years ahead of your real age.`,
+    rapid: (gap: number) => `Your skin is ageing rapidly: about ${yearsWord(gap)} ahead of your real age.`,
     accelerated: (gap: number) =>
-      `Your skin is ageing faster than normal: about ${years(gap)} years ahead of your real age.`,
+      `Your skin is ageing faster than normal: about ${yearsWord(gap)} ahead of your real age.`,
     normal: () => 'Your skin is ageing at a normal pace, and now is the best time to protect it.',
   };
 
@@ -126,7 +134,7 @@ describe('detailed-analysis (/detailed-analysis, /results)', () => {
     expect(figureValue('Skin age')).toBe(years(withPhoto.skinAge));
     expect(
       screen.getByText(
-        `Your skin is ageing rapidly: about ${years(withPhoto.ageDifference)} years ahead of your real age.`,
+        `Your skin is ageing rapidly: about ${yearsWord(withPhoto.ageDifference)} ahead of your real age.`,
       ),
     ).toBeInTheDocument();
   });

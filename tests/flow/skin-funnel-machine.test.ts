@@ -176,7 +176,7 @@ describe('the other chains', () => {
   });
 
   it('contact form: saves, stores contactInfo and goes to the detailed analysis', async () => {
-    const f = startFunnel(flow, { path: '/contact-collection' });
+    const f = startFunnel(flow, { path: '/contact-collection', answers: { age: 50 } });
     f.send({ type: 'SET_FIELD', field: 'name', value: 'Bea' });
     f.send({ type: 'CONTINUE' });
     expect(f.screen()).toBe('contact-collection'); // email required
@@ -190,7 +190,7 @@ describe('the other chains', () => {
 
   it('contact form: a failed save shows the error, keeps the visitor there, and a retry succeeds', async () => {
     let fail = true;
-    const f = startFunnel(flow, { path: '/contact-collection', failLeads: () => fail });
+    const f = startFunnel(flow, { path: '/contact-collection', answers: { age: 50 }, failLeads: () => fail });
     f.send({ type: 'SET_FIELD', field: 'name', value: 'Bea' });
     f.send({ type: 'SET_FIELD', field: 'email', value: 'bea@example.com' });
     f.send({ type: 'CONTINUE' });
@@ -214,12 +214,26 @@ describe('the other chains', () => {
   it('a failed photo analysis still reaches the detailed analysis', async () => {
     const f = startFunnel(flow, {
       path: '/photo-analysis',
+      answers: { age: 50 },
       analysis: { analyzePhoto: () => Promise.reject(new Error('down')) },
     });
     f.send({ type: 'PHOTO_SELECTED', image: 'data:image/png;base64,AAAA' });
     f.send({ type: 'CONTINUE' });
     await settle(f.actor);
     expect(f.screen()).toBe('detailed-analysis');
+  });
+
+  it('Continue onto a screen whose requires fails goes to its otherwise, never showing it', async () => {
+    const f = startFunnel(flow, { path: '/contact-collection' });
+    const seen: string[] = [];
+    f.actor.subscribe(() => seen.push(f.screen() ?? ''));
+    f.send({ type: 'SET_FIELD', field: 'name', value: 'Bea' });
+    f.send({ type: 'SET_FIELD', field: 'email', value: 'bea@example.com' });
+    f.send({ type: 'CONTINUE' });
+    await settle(f.actor);
+    // detailed-analysis requires an answer or an analysis; without either it sends her to the photo.
+    expect(f.screen()).toBe('photo-analysis');
+    expect(seen).not.toContain('detailed-analysis');
   });
 });
 

@@ -4,10 +4,11 @@
  */
 import type { Flow } from '../flow.gen.ts';
 import { ruleVars } from '../rules.ts';
-import { formatProblem, LABEL_FORMAT, placeholderReads } from '../template.ts';
+import { LABEL_FORMAT, placeholderReads } from '../template.ts';
 import { optionLabels } from '../option-labels.ts';
 import { closest, didYouMean } from './did-you-mean.ts';
 import { error, pointerOf, type Finding } from './flow-issue.ts';
+import { formatProblem } from './format-check.ts';
 import type { CheckContext, FlowCheck } from './graph-check.ts';
 
 /** The names each placeholder root may read. */
@@ -131,7 +132,7 @@ function walk(node: unknown, pointer: string, reader: Reader): void {
 
 /** Why a placeholder's format can't apply: unknown, or `:label` on something that has no options. */
 function formatMisuse(path: string, format: string, flow: Flow): string | undefined {
-  const unknown = formatProblem(format);
+  const unknown = formatProblem(format, flow);
   if (unknown) return unknown;
   if (format !== LABEL_FORMAT) return undefined;
   const key = path.startsWith('answers.') ? path.slice('answers.'.length) : undefined;

@@ -4,7 +4,9 @@
  */
 import type { Flow } from '../flow.gen.ts';
 import { flowVersionProblem, SUPPORTED_FLOW_VERSIONS } from '../flow-version.ts';
+import { checkBands } from './band-check.ts';
 import { experimentFindings } from './experiment-check.ts';
+import { checkNumberSettings } from './format-check.ts';
 import { error, type FlowIssue, type Finding } from './flow-issue.ts';
 import {
   checkReachable,
@@ -37,6 +39,8 @@ export const FLOW_CHECKS: readonly FlowCheck[] = [
   checkLogic,
   checkOptionValues,
   checkJourneySteps,
+  checkNumberSettings,
+  checkBands,
 ];
 
 /**

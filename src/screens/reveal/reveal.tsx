@@ -13,8 +13,11 @@ function toNumber(text: string | undefined): number {
   return Number.isFinite(value) ? value : 0;
 }
 
-/** The diagnosis moment: copy, then a percentage counting up to the computed score, then the way on. */
-export function RevealScreen({ screen, busy, send }: ScreenProps<'reveal'>) {
+/**
+ * The diagnosis moment: copy, then a figure counting up to the computed score (a percentage, or a
+ * number, money or compact figure in the flow's locale), then the way on.
+ */
+export function RevealScreen({ screen, busy, send, numbers }: ScreenProps<'reveal'>) {
   const { percent } = screen;
   return (
     <ScreenBody>
@@ -30,6 +33,9 @@ export function RevealScreen({ screen, busy, send }: ScreenProps<'reveal'>) {
             stepMs={percent.stepMs}
             unit={percent.unit}
             decimals={percent.decimals}
+            format={percent.format}
+            numbers={numbers}
+            prefix={percent.prefix}
           />
           {percent.caption && <p className={styles.caption}>{percent.caption}</p>}
         </section>
