@@ -15,6 +15,7 @@ import {
 } from './graph-check.ts';
 import { parseJsonSource } from './json-source.ts';
 import { checkLogic } from './logic-check.ts';
+import { checkFieldRules } from './field-check.ts';
 import { checkOptionValues } from './option-check.ts';
 import { PATH_PROOFS } from './path-proofs.ts';
 import { FLOW_WARNINGS } from './progress-check.ts';
@@ -36,6 +37,7 @@ export const FLOW_CHECKS: readonly FlowCheck[] = [
   checkReferences,
   checkLogic,
   checkOptionValues,
+  checkFieldRules,
   checkJourneySteps,
 ];
 
