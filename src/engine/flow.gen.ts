@@ -741,9 +741,9 @@ export interface Settings {
    */
   source?: string;
   /**
-   * Shown on every result screen so the funnel never presents itself as a medical diagnosis.
+   * Small print shown at the foot of screens with showDisclaimer (e.g. that the result is an estimate, not professional advice). Without it those screens show none.
    */
-  disclaimer: string;
+  disclaimer?: string;
   /**
    * Any further setting, usable as {settings.name}.
    */
@@ -1512,9 +1512,53 @@ export interface Field {
   name: string;
   label: Template39;
   /**
-   * Input type; 'email' uses the browser's email input.
+   * Input type: 'email' uses the shared email rule; 'tel' a phone number (digits, spaces, + ( ) . -); 'number' a number within min and max; 'select' one of `options`; 'checkbox' a tick box (stored as "yes" when ticked; `required` makes it a consent that must be ticked). Every rule is checked the same way by the browser and by save_quiz_completion.
    */
-  type: 'text' | 'email';
+  type: 'text' | 'email' | 'tel' | 'number' | 'select' | 'checkbox';
+  /**
+   * A regular expression the whole trimmed value must match (e.g. a ZIP code: "[0-9]{5}(-[0-9]{4})?"). Only the syntax JavaScript and PostgreSQL read alike: literals, [classes], \d, groups (…) and (?:…), | and the quantifiers ? * + {n,m}; no lookaround, backreferences or other escapes. Not for select or checkbox fields.
+   */
+  pattern?: string;
+  /**
+   * What the field says beside a value that breaks its rule (pattern, tel, number range), and what the server's refusal says, e.g. 'Enter a 5-digit ZIP code'.
+   */
+  message?: string;
+  /**
+   * A number field's smallest accepted value.
+   */
+  min?: number;
+  /**
+   * A number field's largest accepted value.
+   */
+  max?: number;
+  /**
+   * A select field's choices; the stored answer is the chosen value.
+   *
+   * @minItems 1
+   * @maxItems 200
+   */
+  options?: [
+    {
+      /**
+       * Stored value.
+       */
+      value: string;
+      /**
+       * What the visitor sees.
+       */
+      label: string;
+    },
+    ...{
+      /**
+       * Stored value.
+       */
+      value: string;
+      /**
+       * What the visitor sees.
+       */
+      label: string;
+    }[],
+  ];
   placeholder?: Template40;
   /**
    * Browser autofill hint, e.g. given-name, email.
@@ -1830,6 +1874,14 @@ export interface Theme {
    * The text of the wordmark at the top of every screen. Default: the brand setting.
    */
   wordmark?: string;
+  /**
+   * The browser tab's icon: an image under public/ (e.g. /uploads/brand-icon.svg; svg, png or ico). Without it the page declares no icon (nothing of another brand).
+   */
+  favicon?: string;
+  /**
+   * The small icon drawn before the wordmark's text: an image under public/ (e.g. /uploads/brand-mark.svg), decorative (the text names the brand). Without it the wordmark is the text alone.
+   */
+  logo?: string;
 }
 /**
  * Sample visitors for Storybook: each flow story opens its screen as one of them (minus the screen's own answers), and result screens get a story per sample. Use realistic answers that give a low, a medium and a high result.
