@@ -13,7 +13,7 @@ function toNumber(text: string | undefined): number {
   return Number.isFinite(value) ? value : 0;
 }
 
-/** The diagnosis moment: copy, then a percentage counting up to the computed score, then the way on. */
+/** The reveal: copy, then a percentage counting up to the computed score, then the way on. */
 export function RevealScreen({ screen, busy, send }: ScreenProps<'reveal'>) {
   const { percent } = screen;
   return (
