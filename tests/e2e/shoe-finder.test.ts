@@ -91,6 +91,8 @@ describe('the shoe finder (FLOW=flows/shoe-finder.json)', () => {
       '#1d5e45',
     );
     await page.getByText('Stride Lab', { exact: true }).first().waitFor();
+    // Its own icon before the wordmark (theme.logo), not another brand's mark.
+    await page.locator('header img[src="/uploads/stride-lab-mark.svg"]').first().waitFor();
 
     await page.waitForURL((url) => url.pathname === screen('distance').route, WAIT);
     await choose('distance', 'marathon');
