@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { flowPlugin } from './scripts/vite-plugin-flow.ts';
 import { flowMapPlugin } from './scripts/vite-plugin-flow-map.ts';
+import { flowUploadsPlugin } from './scripts/vite-plugin-flow-uploads.ts';
 import { localBackendPlugin } from './scripts/vite-plugin-local-backend.ts';
 import { prerenderPlugin } from './scripts/vite-plugin-prerender.ts';
 import { routePreloadPlugin } from './scripts/vite-plugin-route-preload.ts';
@@ -20,7 +21,7 @@ export default defineConfig({
       { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector.js' },
     ],
   },
-  plugins: [react(), flowPlugin(), flowMapPlugin(), routePreloadPlugin(), sitePlugin(), prerenderPlugin(), localBackendPlugin()],
+  plugins: [react(), flowPlugin(), flowUploadsPlugin(), flowMapPlugin(), routePreloadPlugin(), sitePlugin(), prerenderPlugin(), localBackendPlugin()],
   build: {
     target: 'es2022',
     sourcemap: false,

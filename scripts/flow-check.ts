@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { flowFile } from './lib/flow-path.ts';
+import { missingFilesCheck } from './lib/flow-uploads.ts';
 import { flowBudgetLine } from './lib/flow-parts.ts';
 
 const args = process.argv.slice(2);
@@ -17,7 +18,8 @@ const text = await readFile(path, 'utf8').catch((cause: unknown) => {
   console.error(`✗ ${file}: can't read the file (${cause instanceof Error ? cause.message : String(cause)})`);
   process.exit(1);
 });
-const { flow, errors, warnings } = validateFlowText(text, { file });
+// Every image, favicon and logo the flow names must be a file under the project's public/.
+const { flow, errors, warnings } = validateFlowText(text, { file, checks: [missingFilesCheck('public')] });
 
 for (const issue of errors) console.error(formatIssue(issue));
 for (const issue of warnings) console.warn(`warning: ${formatIssue(issue)}`);

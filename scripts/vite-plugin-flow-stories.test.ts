@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FLOW_PATH, loadFlow } from '../tests/support/load-flow.ts';
 import { flowStoryPlan } from '../src/flow-stories/flow-story-plan.ts';
+import { INTERACTIONS_TITLE, interactionPlan } from '../src/flow-stories/interaction-plan.ts';
 import {
   checkFlowFile,
   failedIndexInputs,
@@ -30,8 +31,12 @@ describe('the flow stories indexer', () => {
     expect(indexer.test.test(FLOW_PATH)).toBe(true);
     expect(indexer.test.test(resolve('flows/other.json'))).toBe(false);
     const inputs = await indexer.createIndex(FLOW_PATH, { makeTitle: (title) => title ?? '' });
-    const screens = new Set(inputs.map((input) => input.importPath));
+    const screens = new Set(inputs.filter((input) => input.title !== INTERACTIONS_TITLE).map((input) => input.importPath));
     expect([...screens]).toEqual(Object.keys(flow.screens).map(storyModuleId));
+    // And the interaction stories the flow's screens allow, from one module.
+    expect(inputs.filter((input) => input.title === INTERACTIONS_TITLE).map((input) => input.exportName)).toEqual(
+      interactionPlan(flow).map((story) => story.exportName),
+    );
     expect(inputs).toContainEqual(
       expect.objectContaining({
         title: 'Flow/quiz/age-selection',

@@ -8,7 +8,10 @@
  *   static CSF exports (Storybook needs named exports) whose stories flowStoryFile() builds from the
  *   validated flow (`virtual:flow`) at run time.
  *
- * Both read the plan of src/flow-stories/flow-story-plan.ts, so the index and the modules agree.
+ * - The "Flow interactions" stories are generated the same way, from the screens the flow has
+ *   (src/flow-stories/interaction-plan.ts), served as `virtual:flow-stories/(interactions)`.
+ *
+ * Both read the plans of src/flow-stories, so the index and the modules agree.
  */
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
@@ -17,11 +20,18 @@ import type { Plugin } from 'vite';
 import type { Flow } from '../src/engine/flow-model.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { flowStoryPlan, type ScreenStories } from '../src/flow-stories/flow-story-plan.ts';
+import {
+  INTERACTIONS_MODULE,
+  INTERACTIONS_TITLE,
+  interactionPlan,
+  type PlannedInteraction,
+} from '../src/flow-stories/interaction-plan.ts';
 import { flowFile } from './lib/flow-path.ts';
 
 const PREFIX = 'virtual:flow-stories/';
 const RESOLVED_PREFIX = `\0${PREFIX}`;
 const BUILDER = 'src/flow-stories/flow-story-file.tsx';
+const INTERACTIONS_BUILDER = 'src/flow-stories/flow-interactions.tsx';
 const FAILED_VIEW = 'src/flow-stories/flow-check-failed.tsx';
 /** The story module shown instead of the flow's stories while the flow file fails the checker. */
 export const FLOW_CHECK_FAILED = 'flow-check-failed';
@@ -85,6 +95,31 @@ export function flowIndexInputs(plan: readonly ScreenStories[]): StoryIndexInput
   );
 }
 
+/** The index entries of the flow's interaction stories (one module holds them all). */
+export function interactionIndexInputs(plan: readonly PlannedInteraction[]): StoryIndexInput[] {
+  return plan.map((story) => ({
+    type: 'story' as const,
+    importPath: storyModuleId(INTERACTIONS_MODULE),
+    exportName: story.exportName,
+    name: story.name,
+    title: INTERACTIONS_TITLE,
+    tags: ['flow'],
+  }));
+}
+
+/** The source of the interaction stories' module: CSF exports of what flowInteractionsFile() builds. */
+export function interactionModuleCode(plan: readonly PlannedInteraction[], builderPath: string): string {
+  const lines = [
+    `import flow from 'virtual:flow';`,
+    `import model from 'virtual:flow-scoring';`,
+    `import { flowInteractionsFile } from ${JSON.stringify(builderPath)};`,
+    `const file = flowInteractionsFile({ ...flow, ...model });`,
+    `export default file.meta;`,
+    ...plan.map((story) => `export const ${story.exportName} = file.stories.${story.exportName};`),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
 /** Storybook's indexer for the flow file (`file`, relative to the working directory; default FLOW's). */
 export function flowStoriesIndexer(file: string = flowFile()): Indexer {
   const absolute = resolve(file);
@@ -93,7 +128,9 @@ export function flowStoriesIndexer(file: string = flowFile()): Indexer {
     // A broken flow lists one story with the checker's messages instead of failing Storybook's index.
     createIndex: async (fileName) => {
       const { flow } = await checkFlowFile(fileName, relative(process.cwd(), fileName));
-      return flow ? flowIndexInputs(flowStoryPlan(flow)) : failedIndexInputs();
+      return flow
+        ? [...flowIndexInputs(flowStoryPlan(flow)), ...interactionIndexInputs(interactionPlan(flow))]
+        : failedIndexInputs();
     },
   };
 }
@@ -131,6 +168,9 @@ export function flowStoriesPlugin(options: { file?: string } = {}): Plugin {
       const { flow, issues } = await checkFlowFile(path, relative(root, path));
       if (!flow || screenId === FLOW_CHECK_FAILED) {
         return failedStoryModuleCode(relative(root, path), issues, resolve(root, FAILED_VIEW));
+      }
+      if (screenId === INTERACTIONS_MODULE) {
+        return interactionModuleCode(interactionPlan(flow), resolve(root, INTERACTIONS_BUILDER));
       }
       const screen = flowStoryPlan(flow).find((entry) => entry.screenId === screenId);
       if (!screen) return this.error(`the flow file ${file} has no screen "${screenId}" (any more)`);

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { flowFile } from './lib/flow-path.ts';
+import { missingFilesCheck } from './lib/flow-uploads.ts';
 import { themeCss, themedHtml } from './lib/theme-html.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { firstScreenFlow, partModule, resultModel, trackingPart } from './lib/flow-parts.ts';
@@ -36,6 +37,8 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
   const file = options.file ?? flowFile();
   const resultKeys = options.resultKeys ?? [];
   let root = process.cwd();
+  // A missing image, favicon or logo fails the build with its line:column (no publicDir: nothing to check).
+  let checks: ReturnType<typeof missingFilesCheck>[] = [];
   const flowPath = () => resolve(root, file);
 
   return {
@@ -44,6 +47,7 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
     api: { flowPath },
     configResolved(config) {
       root = config.root;
+      checks = config.publicDir ? [missingFilesCheck(config.publicDir)] : [];
     },
     resolveId(id) {
       if (id === VIRTUAL_ID) return RESOLVED_ID;
@@ -67,7 +71,7 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
           `can't read the flow file ${shown}: ${cause instanceof Error ? cause.message : String(cause)}`,
         ),
       );
-      const { flow, errors } = validateFlowText(text, { file: shown, resultKeys });
+      const { flow, errors } = validateFlowText(text, { file: shown, resultKeys, checks });
       if (flow === null) {
         const count = `${errors.length} error${errors.length === 1 ? '' : 's'}`;
         this.error(

@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import type { Connect, Plugin } from 'vite';
 import { createLocalBackend, type LocalBackend } from '../server/local-backend.ts';
 import { localFunctions } from '../server/local-functions.ts';
+import { leadFieldsOfFile } from '../server/flow-lead-fields.ts';
 import { applyHttpLimits } from '../server/http-limits.ts';
 import { flowFile } from './lib/flow-path.ts';
 
@@ -33,6 +34,7 @@ export function localBackendPlugin(options: LocalBackendPluginOptions = {}): Plu
         dataDir: resolve(root, process.env.FUNNEL_DATA_DIR || LOCAL_DATA_DIR),
         functions: localFunctions(resolve(root, flowFile()), { signal: stopped.signal }),
         metaWorker: { flowPixelId: flowPixelId(resolve(root, flowFile())) },
+        leadFields: leadFieldsOfFile(resolve(root, flowFile())),
       }));
     middlewares.use((req, res, next) => backend.middleware(req, res, next));
     return owned;

@@ -62,7 +62,7 @@ describe('npm run dev', () => {
 
   it('leaves modules and public files alone', async () => {
     expect((await fetch(`${base}/src/engine/routes.ts`)).status).toBe(200);
-    expect((await page('/favicon.svg')).status).toBe(200);
+    expect((await page('/uploads/lumera-mark.svg')).status).toBe(200);
   });
 });
 

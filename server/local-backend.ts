@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PGlite } from '@electric-sql/pglite';
 import { LOCAL_ANON_KEY } from '../src/tracking/backend-config.ts';
 import { openDatabase } from './database.ts';
+import { registerLeadFields, type LeadFields } from './flow-lead-fields.ts';
 import { startMetaWorker, type MetaWorker, type MetaWorkerOptions } from './meta-worker.ts';
 import { callRpc, errorBody } from './rpc.ts';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../supabase/functions/_shared/http.ts';
@@ -28,6 +29,8 @@ export interface LocalBackendOptions {
   maxFunctionBodyBytes?: number;
   /** The Conversions API worker's settings; it runs only when the env configures Meta (see meta-worker.ts). */
   metaWorker?: MetaWorkerOptions;
+  /** The running flow's form field rules, registered when the database opens (see flow-lead-fields.ts). */
+  leadFields?: LeadFields | null;
 }
 
 export interface LocalBackend {
@@ -136,10 +139,15 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
   let opened: Promise<PGlite> | undefined;
   // A failed open (a locked or broken folder) is tried again on the next request, not cached.
   const database = () =>
-    (opened ??= openDatabase({ dataDir: options.dataDir }).catch((error: unknown) => {
-      opened = undefined;
-      throw error;
-    }));
+    (opened ??= openDatabase({ dataDir: options.dataDir })
+      .then(async (db) => {
+        if (options.leadFields) await registerLeadFields(db, options.leadFields);
+        return db;
+      })
+      .catch((error: unknown) => {
+        opened = undefined;
+        throw error;
+      }));
   const metaWorker = startMetaWorker(database, options.metaWorker);
   const bodyReads = bodyReadSlots(MAX_BODY_READS, MAX_BODY_READS_WAITING);
 

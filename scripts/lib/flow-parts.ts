@@ -3,7 +3,7 @@
  * result model (tables, computations, analyses, and Storybook's samples) in a chunk that loads after it
  * (`virtual:flow-scoring`), the id, version and tracking names with the tracking code
  * (`virtual:flow-tracking`). The theme's title, description, colours and fonts are applied at build
- * time (scripts/lib/theme-html.ts): the page only needs its wordmark.
+ * time (scripts/lib/theme-html.ts): the page only needs its wordmark and logo.
  * The Vite plugin serves these parts and `npm run flow:check` measures the first one.
  */
 import { gzipSync } from 'node:zlib';
@@ -27,7 +27,12 @@ export function firstScreenFlow(
     theme,
     ...rest
   } = flow;
-  return theme?.wordmark === undefined ? rest : { ...rest, theme: { wordmark: theme.wordmark } };
+  // The page draws the wordmark (its text and icon); the rest of the theme is applied at build time.
+  const drawn = {
+    ...(theme?.wordmark === undefined ? {} : { wordmark: theme.wordmark }),
+    ...(theme?.logo === undefined ? {} : { logo: theme.logo }),
+  };
+  return Object.keys(drawn).length === 0 ? rest : { ...rest, theme: drawn };
 }
 
 /** The result model (and Storybook's samples), loaded with the result code after the first screen. */

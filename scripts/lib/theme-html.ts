@@ -43,7 +43,13 @@ export function themeCss(theme: Flow['theme']): string {
   return declarations.length === 0 ? '' : `:root:root{${declarations.join(';')}}\n`;
 }
 
-/** index.html with the flow's title, description and theme colour. */
+/** The MIME type of a favicon, by its extension (the schema allows svg, png and ico). */
+function iconType(path: string): string {
+  if (path.endsWith('.svg')) return 'image/svg+xml';
+  return path.endsWith('.png') ? 'image/png' : 'image/x-icon';
+}
+
+/** index.html with the flow's title, description, theme colour and favicon (none when it declares none). */
 export function themedHtml(html: string, flow: { theme?: Flow['theme']; settings: { brand: string } }): string {
   const theme = flow.theme;
   const title = escapeHtml(theme?.title ?? flow.settings.brand);
@@ -53,6 +59,12 @@ export function themedHtml(html: string, flow: { theme?: Flow['theme']; settings
     theme?.description === undefined
       ? out.replace(description, '')
       : out.replace(description, (tag) => tag.replace(/content="[^"]*"/, `content="${escapeHtml(theme.description ?? '')}"`));
+  // The tab icon is the flow's own, or none: index.html's placeholder never shows another brand's.
+  const icon = /\s*<link rel="icon"[^>]*>/;
+  out =
+    theme?.favicon === undefined
+      ? out.replace(icon, '')
+      : out.replace(icon, (tag) => tag.replace(/^(\s*).*$/s, `$1<link rel="icon" href="${escapeHtml(theme.favicon ?? '')}" type="${iconType(theme.favicon ?? '')}" />`));
   if (theme?.colors?.background !== undefined) {
     out = out.replace(/<meta name="theme-color" content="[^"]*"\s*\/?>/, `<meta name="theme-color" content="${theme.colors.background}" />`);
   }

@@ -132,7 +132,10 @@ export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsRea
   ];
   return (
     <div ref={mainRef} inert={holding} data-holding={holding || undefined}>
-      <ScreenFrame brand={flow.theme?.wordmark ?? flow.settings.brand} progress={screen.progress} disclaimer={disclaimer}>
+      <ScreenFrame
+        brand={flow.theme?.wordmark ?? flow.settings.brand}
+        logo={flow.theme?.logo}
+        progress={screen.progress} disclaimer={disclaimer}>
         {bodies}
       </ScreenFrame>
     </div>

@@ -116,6 +116,7 @@ export function FunnelApp({ flow, ports, results, storage, onScreen, idle, path 
   return (
     <ScreenErrorBoundary
       brand={flow.theme?.wordmark ?? flow.settings.brand}
+      logo={flow.theme?.logo}
       restartHref={start === undefined ? '/' : resolveRoute(start, flow.settings)}
       onError={(message) => ports.log.warn(`screen "${currentScreenId(actor.getSnapshot()) ?? 'boot'}" ${message}`)}
     >

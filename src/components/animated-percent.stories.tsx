@@ -17,7 +17,7 @@ type Story = StoryObj<typeof meta>;
 /** As on the reveal screen (about 2.5 s). */
 export const Counting: Story = {};
 
-/** Counting from an earlier estimate, as the hormonal assessment does. */
+/** Counting from an earlier estimate, as a reveal after an earlier estimate does. */
 export const FromEstimate: Story = { args: { from: 52, to: 71 } };
 
 /** The end state: it stops exactly on the (rounded) score and announces it. */

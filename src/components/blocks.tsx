@@ -51,12 +51,22 @@ const blockRenderers = {
     );
   },
   text: (block) => <p className={block.emphasis ? styles.emphasis : styles.text}>{block.text}</p>,
+  link: (block) => (
+    <p className={styles.linkRow}>
+      <a className={styles.link} href={block.href}>
+        {block.text}
+      </a>
+    </p>
+  ),
   list: (block) => {
     const style = block.style ?? 'bullet';
     const items = block.items.map((item, index) => (
       <li key={index} className={styles.listItem}>
         {typeof item === 'string' ? (
           item
+        ) : !('title' in item) ? (
+          // A conditional plain item: its `when` was applied when the screen was resolved.
+          item.text
         ) : (
           <>
             <strong className={styles.listTitle}>{item.title}</strong>

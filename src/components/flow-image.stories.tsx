@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { Blocks } from './blocks.tsx';
 import { SAMPLE_IMAGE_MARK } from './flow-image.tsx';
+import { STORY_AFTER, STORY_BEFORE, STORY_PORTRAIT } from './story-images.ts';
 
 /**
  * Images of the flow: full width or a small portrait beside its caption (`"size": "small"`), and
@@ -12,7 +13,7 @@ const meta = {
   component: Blocks,
   parameters: { layout: 'padded' },
   args: {
-    blocks: [{ type: 'image', image: { src: '/uploads/doctor.svg', alt: 'The doctor', sample: true } }],
+    blocks: [{ type: 'image', image: { src: STORY_PORTRAIT, alt: 'Our expert', sample: true } }],
   },
 } satisfies Meta<typeof Blocks>;
 
@@ -26,7 +27,7 @@ export const SampleImage: Story = {
 };
 
 export const RealImage: Story = {
-  args: { blocks: [{ type: 'image', image: { src: '/uploads/doctor.svg', alt: 'The doctor' } }] },
+  args: { blocks: [{ type: 'image', image: { src: STORY_PORTRAIT, alt: 'Our expert' } }] },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).queryByText(SAMPLE_IMAGE_MARK)).toBeNull();
   },
@@ -39,9 +40,9 @@ export const SmallPortrait: Story = {
         type: 'image',
         size: 'small',
         image: {
-          src: '/uploads/doctor.svg',
-          alt: 'The doctor',
-          caption: "The doctor's investigation, question 1 of 2",
+          src: STORY_PORTRAIT,
+          alt: 'Our expert',
+          caption: 'Your expert, question 1 of 2',
           sample: true,
         },
       },
@@ -49,15 +50,15 @@ export const SmallPortrait: Story = {
   },
 };
 
-/** A long label pill wraps inside its image instead of running over its edge. */
+/** A long label pill wraps inside its image instead of spilling over its edge. */
 export const BeforeAfterWithLongLabels: Story = {
   args: {
     blocks: [
       {
         type: 'before-after',
-        before: { src: '/uploads/baseline.svg', alt: 'Baseline', caption: 'Baseline', sample: true },
+        before: { src: STORY_BEFORE, alt: 'Baseline', caption: 'Baseline', sample: true },
         after: {
-          src: '/uploads/week-12.svg',
+          src: STORY_AFTER,
           alt: 'Follow-up',
           caption: '8-12 week follow-up',
           sample: true,

@@ -10,9 +10,9 @@ const meta = {
   parameters: { layout: 'padded' },
   args: {
     type: 'checkbox',
-    name: 'skinIssues',
-    value: 'fine-lines',
-    label: 'Fine lines appearing faster than expected',
+    name: 'priorities',
+    value: 'quality',
+    label: 'Quality that lasts, even with daily use',
     checked: false,
     onSelect: fn(),
   },

@@ -4,6 +4,8 @@ import { ScreenErrorFallback } from './screen-error-fallback.tsx';
 export interface ScreenErrorBoundaryProps {
   /** Brand name for the wordmark, so the page still looks like the funnel. */
   brand: string;
+  /** The flow's icon before the brand name (theme.logo). */
+  logo?: string | undefined;
   /** Where "Back to the start" leads (the flow's first screen). */
   restartHref: string;
   /** Receives one line about the failure, free of personal data (see errorSummary). */
@@ -41,8 +43,8 @@ export class ScreenErrorBoundary extends Component<ScreenErrorBoundaryProps, Sta
 
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
-    const { brand, restartHref } = this.props;
+    const { brand, logo, restartHref } = this.props;
     const onRetry = this.props.onRetry ?? (() => window.location.reload());
-    return <ScreenErrorFallback brand={brand} restartHref={restartHref} onRetry={onRetry} />;
+    return <ScreenErrorFallback brand={brand} logo={logo} restartHref={restartHref} onRetry={onRetry} />;
   }
 }

@@ -4,6 +4,8 @@ import styles from './screen-error-boundary.module.css';
 export interface ScreenErrorFallbackProps {
   /** Brand name for the wordmark, so the page still looks like the funnel. */
   brand: string;
+  /** The flow's icon before the brand name (theme.logo). */
+  logo?: string | undefined;
   /** Where "Back to the start" leads (the flow's first screen). */
   restartHref: string;
   /** What "Try again" does. */
@@ -11,9 +13,9 @@ export interface ScreenErrorFallbackProps {
 }
 
 /** The friendly page a screen that failed is replaced with: a message, a retry and the way to the start. */
-export function ScreenErrorFallback({ brand, restartHref, onRetry }: ScreenErrorFallbackProps) {
+export function ScreenErrorFallback({ brand, logo, restartHref, onRetry }: ScreenErrorFallbackProps) {
   return (
-    <ScreenFrame brand={brand}>
+    <ScreenFrame brand={brand} logo={logo}>
       <div className={styles.page} role="alert">
         <h1 className={styles.headline}>Sorry, something went wrong on this page.</h1>
         <p className={styles.message}>Your answers are kept. Try again, or go back to the start.</p>

@@ -7,20 +7,22 @@ import styles from './screen-frame.module.css';
 export interface ScreenFrameProps {
   /** Brand name for the wordmark. */
   brand: string;
+  /** The flow's icon before the brand name (theme.logo); none when left out. */
+  logo?: string | undefined;
   /** The progress bar's fraction; no bar when left out. */
   progress?: Progress;
-  /** Small print at the bottom (e.g. "not a medical diagnosis"). */
+  /** Small print at the bottom (the flow's settings.disclaimer). */
   disclaimer?: string;
   /** The screen's body. */
   children: ReactNode;
 }
 
 /** The page shell every screen is drawn in: a centred column with wordmark, progress and content. */
-export function ScreenFrame({ brand, progress, disclaimer, children }: ScreenFrameProps) {
+export function ScreenFrame({ brand, logo, progress, disclaimer, children }: ScreenFrameProps) {
   return (
     <div className={styles.frame}>
       <header className={styles.header}>
-        <Wordmark brand={brand} />
+        <Wordmark brand={brand} logo={logo} />
         {progress !== undefined && <ProgressBar progress={progress} />}
       </header>
       <main className={styles.main}>{children}</main>

@@ -3,6 +3,7 @@
  * machine's guards and actions (the button only mirrors them).
  */
 import { isEmail } from './email-rule.ts';
+import { fieldProblem } from './field-rules.ts';
 import type { AnswerValue, Answers, Screen } from './flow-model.ts';
 
 /** The answers after a SELECT_OPTION on `screen`; unchanged when the value is not one of its options. */
@@ -72,6 +73,8 @@ export function isComplete(screen: Screen, answers: Answers, photo: string | nul
         if (field.required && value === '') return false;
         // The server's own rule, so the form never sends an address it would refuse.
         if (field.type === 'email' && value !== '' && !isEmail(value)) return false;
+        // The field's own rule (pattern, range, options, a consent tick), as the server applies it.
+        if (fieldProblem(field, value) !== null) return false;
         return !field.mustContain || value.includes(field.mustContain);
       });
     case 'photo-upload':

@@ -53,6 +53,7 @@ export type Template = string;
 export type Block =
   | HeadingBlock
   | TextBlock
+  | LinkBlock
   | ListBlock
   | ImageBlock
   | BeforeAfterBlock
@@ -86,17 +87,21 @@ export type Template3 = string;
  */
 export type Rule1 = RulesLogic;
 /**
- * Title above the list.
+ * The link's words.
  */
 export type Template4 = string;
 /**
- * A list item: plain text, or a title with text.
+ * Show only when this rule holds.
  */
-export type ListItem = Template5 | ListItemWithTitle;
+export type Rule2 = RulesLogic;
 /**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ * Title above the list.
  */
 export type Template5 = string;
+/**
+ * A list item: plain text, a title with text, or plain text with a `when` rule.
+ */
+export type ListItem = Template6 | ListItemWithTitle | ListItemWhen;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -106,9 +111,9 @@ export type Template6 = string;
  */
 export type Template7 = string;
 /**
- * Show only when this rule holds.
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Rule2 = RulesLogic;
+export type Template8 = string;
 /**
  * Show only when this rule holds.
  */
@@ -116,15 +121,11 @@ export type Rule3 = RulesLogic;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template8 = string;
+export type Template9 = string;
 /**
  * Show only when this rule holds.
  */
 export type Rule4 = RulesLogic;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template9 = string;
 /**
  * Show only when this rule holds.
  */
@@ -138,25 +139,29 @@ export type Template10 = string;
  */
 export type Rule6 = RulesLogic;
 /**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template11 = string;
+/**
  * Show only when this rule holds.
  */
 export type Rule7 = RulesLogic;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template11 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
 export type Template12 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template13 = string;
 /**
  * Show only when this rule holds.
  */
 export type Rule8 = RulesLogic;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule9 = RulesLogic;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template13 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -168,7 +173,7 @@ export type Template15 = string;
 /**
  * Show only when this rule holds.
  */
-export type Rule9 = RulesLogic;
+export type Rule10 = RulesLogic;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -178,13 +183,13 @@ export type Template16 = string;
  */
 export type Template17 = string;
 /**
+ * Show only when this rule holds.
+ */
+export type Rule11 = RulesLogic;
+/**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
 export type Template18 = string;
-/**
- * Show only when this rule holds.
- */
-export type Rule10 = RulesLogic;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -196,7 +201,7 @@ export type Template20 = string;
 /**
  * Show only when this rule holds.
  */
-export type Rule11 = RulesLogic;
+export type Rule12 = RulesLogic;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -208,19 +213,31 @@ export type Template22 = string;
 /**
  * Show only when this rule holds.
  */
-export type Rule12 = RulesLogic;
-/**
- * Show only when this rule holds.
- */
 export type Rule13 = RulesLogic;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
 export type Template23 = string;
 /**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template24 = string;
+/**
  * Show only when this rule holds.
  */
 export type Rule14 = RulesLogic;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule15 = RulesLogic;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template25 = string;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule16 = RulesLogic;
 /**
  * Blocks shown on the screen, in order.
  */
@@ -244,11 +261,11 @@ export type ScreenId4 = string;
 /**
  * Condition; leave out for the default target.
  */
-export type Rule15 = RulesLogic;
+export type Rule17 = RulesLogic;
 /**
  * Condition that must hold to show this screen.
  */
-export type Rule16 = RulesLogic;
+export type Rule18 = RulesLogic;
 /**
  * A screen id: lower-case letters, digits and hyphens.
  */
@@ -284,11 +301,11 @@ export type JourneyStep1 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template24 = string;
+export type Template26 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template25 = string;
+export type Template27 = string;
 /**
  * Actions run when the screen is shown.
  */
@@ -304,7 +321,7 @@ export type Content1 = Block[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template26 = string;
+export type Template28 = string;
 /**
  * Actions run when the screen is shown.
  */
@@ -316,11 +333,11 @@ export type Actions3 = Action[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template27 = string;
+export type Template29 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template28 = string;
+export type Template30 = string;
 /**
  * The choices, in order.
  *
@@ -330,7 +347,7 @@ export type Options = [Option, ...Option[]];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template29 = string;
+export type Template31 = string;
 /**
  * Values this question no longer offers but that stored answers, old links or sample answers may still hold; the computations' tables may score them (flow:check otherwise refuses a table naming a value that is not an option).
  */
@@ -342,11 +359,11 @@ export type AnswerKey = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template30 = string;
+export type Template32 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template31 = string;
+export type Template33 = string;
 /**
  * Actions run when the screen is shown.
  */
@@ -358,15 +375,15 @@ export type Actions5 = Action[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template32 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template33 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
 export type Template34 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template35 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template36 = string;
 /**
  * Actions run when the screen is shown.
  */
@@ -378,27 +395,11 @@ export type Actions7 = Action[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template35 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template36 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
 export type Template37 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
 export type Template38 = string;
-/**
- * Actions run when the screen is shown.
- */
-export type Actions8 = Action[];
-/**
- * Actions run when the visitor continues.
- */
-export type Actions9 = Action[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -407,6 +408,14 @@ export type Template39 = string;
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
 export type Template40 = string;
+/**
+ * Actions run when the screen is shown.
+ */
+export type Actions8 = Action[];
+/**
+ * Actions run when the visitor continues.
+ */
+export type Actions9 = Action[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -424,6 +433,14 @@ export type Template43 = string;
  */
 export type Template44 = string;
 /**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template45 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template46 = string;
+/**
  * Actions run when the screen is shown.
  */
 export type Actions10 = Action[];
@@ -434,23 +451,7 @@ export type Actions11 = Action[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template45 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template46 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
 export type Template47 = string;
-/**
- * Actions run when the screen is shown.
- */
-export type Actions12 = Action[];
-/**
- * Actions run when the visitor continues.
- */
-export type Actions13 = Action[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -459,6 +460,14 @@ export type Template48 = string;
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
 export type Template49 = string;
+/**
+ * Actions run when the screen is shown.
+ */
+export type Actions12 = Action[];
+/**
+ * Actions run when the visitor continues.
+ */
+export type Actions13 = Action[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -488,10 +497,6 @@ export type Template55 = string;
  */
 export type Template56 = string;
 /**
- * Blocks shown on the screen, in order.
- */
-export type Content2 = Block[];
-/**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
 export type Template57 = string;
@@ -499,6 +504,18 @@ export type Template57 = string;
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
 export type Template58 = string;
+/**
+ * Blocks shown on the screen, in order.
+ */
+export type Content2 = Block[];
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template59 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template60 = string;
 /**
  * Actions run when the screen is shown.
  */
@@ -510,19 +527,19 @@ export type Actions15 = Action[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template59 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template60 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
 export type Template61 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
 export type Template62 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template63 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template64 = string;
 /**
  * Blocks shown on the screen, in order.
  */
@@ -530,7 +547,7 @@ export type Content3 = Block[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template63 = string;
+export type Template65 = string;
 /**
  * Actions run when the screen is shown.
  */
@@ -546,11 +563,11 @@ export type Route2 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template64 = string;
+export type Template66 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template65 = string;
+export type Template67 = string;
 /**
  * Actions run when the screen is shown (e.g. log the path).
  */
@@ -741,9 +758,9 @@ export interface Settings {
    */
   source?: string;
   /**
-   * Shown on every result screen so the funnel never presents itself as a medical diagnosis.
+   * Small print shown at the foot of screens with showDisclaimer (e.g. that the result is an estimate, not professional advice). Without it those screens show none.
    */
-  disclaimer: string;
+  disclaimer?: string;
   /**
    * The language numbers are written in (grouping, money, plural words), e.g. "en-US" (the default) or "de-DE".
    */
@@ -913,12 +930,24 @@ export interface TextBlock {
   emphasis?: boolean;
   when?: Rule1;
 }
+export interface LinkBlock {
+  /**
+   * A link to another page (e.g. a partner offer for visitors the funnel is not for).
+   */
+  type: 'link';
+  text: Template4;
+  /**
+   * Where it leads: an https:// (or http://) address, a path of this site (/…), or a setting ({settings.partnerUrl}).
+   */
+  href: string;
+  when?: Rule2;
+}
 export interface ListBlock {
   /**
    * A list.
    */
   type: 'list';
-  title?: Template4;
+  title?: Template5;
   /**
    * Bullet style.
    */
@@ -929,12 +958,19 @@ export interface ListBlock {
    * @minItems 1
    */
   items: [ListItem, ...ListItem[]];
-  when?: Rule3;
+  when?: Rule5;
 }
 export interface ListItemWithTitle {
-  title: Template6;
-  text?: Template7;
-  when?: Rule2;
+  title: Template7;
+  text?: Template8;
+  when?: Rule3;
+}
+/**
+ * Plain text shown only when its rule holds (no bold title).
+ */
+export interface ListItemWhen {
+  text: Template9;
+  when: Rule4;
 }
 export interface ImageBlock {
   /**
@@ -946,7 +982,7 @@ export interface ImageBlock {
    * "full" (default): the column's width. "small": a small round portrait with its caption beside it, so a persona never pushes a question below the first screen.
    */
   size?: 'full' | 'small';
-  when?: Rule4;
+  when?: Rule6;
 }
 /**
  * The image.
@@ -960,7 +996,7 @@ export interface Image {
    * Alternative text for screen readers.
    */
   alt: string;
-  caption?: Template8;
+  caption?: Template10;
   /**
    * A placeholder that is not the real thing (a cartoon, stock art): shown with a visible 'Sample image' mark, and `flow:check` warns (fails with --strict) until it is replaced and this is removed. Never let placeholder art pass as proof.
    */
@@ -973,8 +1009,8 @@ export interface BeforeAfterBlock {
   type: 'before-after';
   before: Image1;
   after: Image2;
-  caption?: Template9;
-  when?: Rule5;
+  caption?: Template11;
+  when?: Rule7;
 }
 /**
  * The before image.
@@ -988,7 +1024,7 @@ export interface Image1 {
    * Alternative text for screen readers.
    */
   alt: string;
-  caption?: Template8;
+  caption?: Template10;
   /**
    * A placeholder that is not the real thing (a cartoon, stock art): shown with a visible 'Sample image' mark, and `flow:check` warns (fails with --strict) until it is replaced and this is removed. Never let placeholder art pass as proof.
    */
@@ -1006,7 +1042,7 @@ export interface Image2 {
    * Alternative text for screen readers.
    */
   alt: string;
-  caption?: Template8;
+  caption?: Template10;
   /**
    * A placeholder that is not the real thing (a cartoon, stock art): shown with a visible 'Sample image' mark, and `flow:check` warns (fails with --strict) until it is replaced and this is removed. Never let placeholder art pass as proof.
    */
@@ -1017,12 +1053,12 @@ export interface BadgeBlock {
    * A small badge, e.g. 'Qualified for Treatment'.
    */
   type: 'badge';
-  text: Template10;
+  text: Template12;
   /**
    * Colour.
    */
   tone?: 'success' | 'info' | 'warning' | 'neutral';
-  when?: Rule6;
+  when?: Rule8;
 }
 export interface BadgesBlock {
   /**
@@ -1034,22 +1070,22 @@ export interface BadgesBlock {
    *
    * @minItems 1
    */
-  items: [Template5, ...Template5[]];
-  when?: Rule7;
+  items: [Template6, ...Template6[]];
+  when?: Rule9;
 }
 export interface TestimonialBlock {
   /**
    * A customer quote.
    */
   type: 'testimonial';
-  quote: Template11;
-  author: Template12;
-  detail?: Template13;
+  quote: Template13;
+  author: Template14;
+  detail?: Template15;
   /**
    * Stars out of 5.
    */
   rating?: number;
-  when?: Rule8;
+  when?: Rule10;
 }
 export interface StatsBlock {
   /**
@@ -1062,11 +1098,11 @@ export interface StatsBlock {
    * @minItems 1
    */
   items: [Stat, ...Stat[]];
-  when?: Rule9;
+  when?: Rule11;
 }
 export interface Stat {
-  value: Template14;
-  label: Template15;
+  value: Template16;
+  label: Template17;
 }
 export interface CardsBlock {
   /**
@@ -1079,12 +1115,12 @@ export interface CardsBlock {
    * @minItems 1
    */
   items: [Card, ...Card[]];
-  when?: Rule10;
+  when?: Rule12;
 }
 export interface Card {
-  title: Template16;
-  value?: Template17;
-  text?: Template18;
+  title: Template18;
+  value?: Template19;
+  text?: Template20;
   /**
    * Colour.
    */
@@ -1113,11 +1149,11 @@ export interface ScoreBarsBlock {
    * @minItems 1
    */
   items: [ScoreBarItem, ...ScoreBarItem[]];
-  when?: Rule11;
+  when?: Rule13;
 }
 export interface ScoreBarItem {
-  label: Template19;
-  value: Template20;
+  label: Template21;
+  value: Template22;
 }
 export interface ComparisonBlock {
   /**
@@ -1130,11 +1166,11 @@ export interface ComparisonBlock {
    * @minItems 2
    */
   items: [ComparisonItem, ComparisonItem, ...ComparisonItem[]];
-  when?: Rule12;
+  when?: Rule14;
 }
 export interface ComparisonItem {
-  label: Template21;
-  value: Template22;
+  label: Template23;
+  value: Template24;
 }
 export interface StepsBlock {
   /**
@@ -1146,24 +1182,24 @@ export interface StepsBlock {
    *
    * @minItems 2
    */
-  items: [Template5, Template5, ...Template5[]];
+  items: [Template6, Template6, ...Template6[]];
   /**
    * Index (from 0) of the current step.
    */
   current: number;
-  when?: Rule13;
+  when?: Rule15;
 }
 export interface NoteBlock {
   /**
    * A highlighted note.
    */
   type: 'note';
-  text: Template23;
+  text: Template25;
   /**
    * Colour.
    */
   tone?: 'success' | 'info' | 'warning' | 'neutral';
-  when?: Rule14;
+  when?: Rule16;
 }
 /**
  * A transition that happens by itself after a delay, e.g. the 4 s calculating step.
@@ -1180,13 +1216,13 @@ export interface After {
  */
 export interface GuardedTarget {
   to: ScreenId4;
-  when?: Rule15;
+  when?: Rule17;
 }
 /**
  * Data a screen needs. When the rule does not hold (deep link, reload without data), the visitor is sent to `otherwise`.
  */
 export interface Requires {
-  when: Rule16;
+  when: Rule18;
   otherwise: ScreenId5;
 }
 /**
@@ -1310,7 +1346,7 @@ export interface RedirectAction {
    * Where to.
    */
   params: {
-    url: Template24;
+    url: Template26;
   };
 }
 export interface LogAction {
@@ -1322,7 +1358,7 @@ export interface LogAction {
    * The message.
    */
   params: {
-    message: Template25;
+    message: Template27;
   };
 }
 /**
@@ -1342,7 +1378,7 @@ export interface ContentScreen {
   progress?: Progress;
   content: Content;
   footer?: Content1;
-  button: Template26;
+  button: Template28;
   next: Next;
   requires?: Requires;
   track?: Track;
@@ -1379,8 +1415,8 @@ export interface MultiSelectScreen {
   entry?: boolean;
   progress?: Progress;
   content?: Content;
-  question: Template27;
-  hint?: Template28;
+  question: Template29;
+  hint?: Template30;
   options: Options;
   retiredValues?: RetiredValues;
   answer: AnswerKey;
@@ -1388,8 +1424,8 @@ export interface MultiSelectScreen {
    * Least number of options to choose before Continue (0: none needed).
    */
   minSelected?: number;
-  selectedNote?: Template30;
-  button: Template31;
+  selectedNote?: Template32;
+  button: Template33;
   next: Next;
   requires?: Requires;
   track?: Track;
@@ -1404,7 +1440,7 @@ export interface Option {
    * What is stored when chosen.
    */
   value: string;
-  label: Template29;
+  label: Template31;
 }
 /**
  * A question with one answer.
@@ -1422,8 +1458,8 @@ export interface SingleChoiceScreen {
   entry?: boolean;
   progress?: Progress;
   content?: Content;
-  question: Template32;
-  hint?: Template33;
+  question: Template34;
+  hint?: Template35;
   options: Options;
   retiredValues?: RetiredValues;
   answer: AnswerKey;
@@ -1431,7 +1467,7 @@ export interface SingleChoiceScreen {
    * A choice is needed before Continue (default true).
    */
   required?: boolean;
-  button: Template34;
+  button: Template36;
   next: Next;
   requires?: Requires;
   track?: Track;
@@ -1454,8 +1490,8 @@ export interface SliderScreen {
   entry?: boolean;
   progress?: Progress;
   content?: Content;
-  question: Template35;
-  hint?: Template36;
+  question: Template37;
+  hint?: Template38;
   answer: AnswerKey;
   /**
    * Smallest value.
@@ -1473,8 +1509,8 @@ export interface SliderScreen {
    * Value before the visitor moves the slider; stored if she continues without moving it.
    */
   default: number;
-  unit?: Template37;
-  button: Template38;
+  unit?: Template39;
+  button: Template40;
   next: Next;
   requires?: Requires;
   track?: Track;
@@ -1503,10 +1539,10 @@ export interface FormScreen {
    * @minItems 1
    */
   fields: [Field, ...Field[]];
-  button: Template41;
-  disabledButton?: Template42;
-  busyButton?: Template43;
-  privacyNote?: Template44;
+  button: Template43;
+  disabledButton?: Template44;
+  busyButton?: Template45;
+  privacyNote?: Template46;
   submit?: Submit;
   next: Next;
   requires?: Requires;
@@ -1522,12 +1558,56 @@ export interface Field {
    * Answer key the value is stored under, e.g. email.
    */
   name: string;
-  label: Template39;
+  label: Template41;
   /**
-   * Input type; 'email' uses the browser's email input.
+   * Input type: 'email' uses the shared email rule; 'tel' a phone number (digits, spaces, + ( ) . -); 'number' a number within min and max; 'select' one of `options`; 'checkbox' a tick box (stored as "yes" when ticked; `required` makes it a consent that must be ticked). Every rule is checked the same way by the browser and by save_quiz_completion.
    */
-  type: 'text' | 'email';
-  placeholder?: Template40;
+  type: 'text' | 'email' | 'tel' | 'number' | 'select' | 'checkbox';
+  /**
+   * A regular expression the whole trimmed value must match (e.g. a ZIP code: "[0-9]{5}(-[0-9]{4})?"). Only the syntax JavaScript and PostgreSQL read alike: literals, [classes], \d, groups (…) and (?:…), | and the quantifiers ? * + {n,m}; no lookaround, backreferences or other escapes. Not for select or checkbox fields.
+   */
+  pattern?: string;
+  /**
+   * What the field says beside a value that breaks its rule (pattern, tel, number range), and what the server's refusal says, e.g. 'Enter a 5-digit ZIP code'.
+   */
+  message?: string;
+  /**
+   * A number field's smallest accepted value.
+   */
+  min?: number;
+  /**
+   * A number field's largest accepted value.
+   */
+  max?: number;
+  /**
+   * A select field's choices; the stored answer is the chosen value.
+   *
+   * @minItems 1
+   * @maxItems 200
+   */
+  options?: [
+    {
+      /**
+       * Stored value.
+       */
+      value: string;
+      /**
+       * What the visitor sees.
+       */
+      label: string;
+    },
+    ...{
+      /**
+       * Stored value.
+       */
+      value: string;
+      /**
+       * What the visitor sees.
+       */
+      label: string;
+    }[],
+  ];
+  placeholder?: Template42;
   /**
    * Browser autofill hint, e.g. given-name, email.
    */
@@ -1582,14 +1662,14 @@ export interface CalculatingScreen {
   entry?: boolean;
   progress?: Progress;
   content?: Content;
-  message: Template45;
-  doneMessage?: Template46;
+  message: Template47;
+  doneMessage?: Template48;
   /**
    * How long the spinner runs before Continue appears.
    */
   spinnerMs: number;
   after: After;
-  button: Template47;
+  button: Template49;
   next: Next;
   requires?: Requires;
   track?: Track;
@@ -1612,32 +1692,32 @@ export interface PhotoUploadScreen {
   entry?: boolean;
   progress?: Progress;
   content?: Content;
-  pickLabel?: Template48;
-  changeLabel?: Template49;
-  hint?: Template50;
-  formats?: Template51;
+  pickLabel?: Template50;
+  changeLabel?: Template51;
+  hint?: Template52;
+  formats?: Template53;
   /**
    * Largest accepted file in bytes.
    */
   maxBytes?: number;
-  tooLargeMessage?: Template52;
-  notImageMessage?: Template53;
-  chooseAgainMessage?: Template54;
+  tooLargeMessage?: Template54;
+  notImageMessage?: Template55;
+  chooseAgainMessage?: Template56;
   /**
    * What to tell the visitor when the analysis refuses her photo, by the refusal's code (e.g. no_face). She stays on this screen, can choose another photo or continue without one.
    */
   refusals?: {
-    [k: string]: Template5;
+    [k: string]: Template6;
   };
-  retryLabel?: Template55;
-  continueWithoutLabel?: Template56;
+  retryLabel?: Template57;
+  continueWithoutLabel?: Template58;
   /**
    * Tips for a good photo.
    */
-  checklist?: Template5[];
+  checklist?: Template6[];
   footer?: Content2;
   overlay: AnalysisOverlay;
-  button: Template58;
+  button: Template60;
   submit: Submit;
   next: Next;
   requires?: Requires;
@@ -1649,13 +1729,13 @@ export interface PhotoUploadScreen {
  * The overlay while the photo is analysed.
  */
 export interface AnalysisOverlay {
-  title: Template57;
+  title: Template59;
   /**
    * Rows that advance one by one.
    *
    * @minItems 1
    */
-  markers: [Template5, ...Template5[]];
+  markers: [Template6, ...Template6[]];
   /**
    * Percent added to the bar each tick.
    */
@@ -1687,7 +1767,7 @@ export interface RevealScreen {
   content?: Content;
   percent: PercentAnimation;
   footer?: Content3;
-  button: Template63;
+  button: Template65;
   next: Next;
   requires?: Requires;
   track?: Track;
@@ -1703,8 +1783,8 @@ export interface RevealScreen {
  * The animated figure.
  */
 export interface PercentAnimation {
-  value: Template59;
-  from?: Template60;
+  value: Template61;
+  from?: Template62;
   /**
    * Wait before counting.
    */
@@ -1717,8 +1797,8 @@ export interface PercentAnimation {
    * Milliseconds per step.
    */
   stepMs: number;
-  label?: Template61;
-  caption?: Template62;
+  label?: Template63;
+  caption?: Template64;
   /**
    * Write the figure by settings.locale: "number" (grouped, 12,300), "currency" (money in settings.currency, $2,280) or "compact" (12.3K). With a format the unit defaults to none.
    */
@@ -1750,8 +1830,8 @@ export interface NotFoundScreen {
    * Big code above the headline, e.g. 404.
    */
   code?: string;
-  headline: Template64;
-  linkLabel: Template65;
+  headline: Template66;
+  linkLabel: Template67;
   enter?: Actions18;
 }
 /**
@@ -1850,6 +1930,14 @@ export interface Theme {
    * The text of the wordmark at the top of every screen. Default: the brand setting.
    */
   wordmark?: string;
+  /**
+   * The browser tab's icon: an image under public/ (e.g. /uploads/brand-icon.svg; svg, png or ico). Without it the page declares no icon (nothing of another brand).
+   */
+  favicon?: string;
+  /**
+   * The small icon drawn before the wordmark's text: an image under public/ (e.g. /uploads/brand-mark.svg), decorative (the text names the brand). Without it the wordmark is the text alone.
+   */
+  logo?: string;
 }
 /**
  * Sample visitors for Storybook: each flow story opens its screen as one of them (minus the screen's own answers), and result screens get a story per sample. Use realistic answers that give a low, a medium and a high result.

@@ -7,7 +7,7 @@ import type { Flow } from './flow.gen.ts';
 /** The `{settings.name}` placeholders a route may contain. */
 const SETTING = /\{settings\.([A-Za-z_][\w-]*)\}/g;
 
-/** The setting names a route reads, in order (e.g. ["doctorSlug"] for "/{settings.doctorSlug}-investigation"). */
+/** The setting names a route reads, in order (e.g. ["citySlug"] for "/{settings.citySlug}-offer"). */
 export function routeSettings(route: string): string[] {
   return Array.from(route.matchAll(SETTING), (m) => m[1] ?? '');
 }

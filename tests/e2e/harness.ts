@@ -12,6 +12,7 @@ import { preview, type PreviewServer } from 'vite';
 import { localBackendPlugin } from '../../scripts/vite-plugin-local-backend.ts';
 import { sitePlugin } from '../../scripts/vite-plugin-site.ts';
 import { createLocalBackend, type LocalBackend } from '../../server/local-backend.ts';
+import { leadFieldsOfFile } from '../../server/flow-lead-fields.ts';
 import { localFunctions } from '../../server/local-functions.ts';
 import { experimentsOf, visitorFor } from './visitor.ts';
 import { DEFAULT_FLOW_FILE } from '../../scripts/lib/flow-path.ts';
@@ -202,6 +203,7 @@ export async function startHarness(options: { outDir?: string; flow?: string } =
   let browser: Browser | undefined;
   const backend = createLocalBackend({
     functions: localFunctions(join(repoRoot, options.flow ?? DEFAULT_FLOW_FILE)),
+    leadFields: leadFieldsOfFile(join(repoRoot, options.flow ?? DEFAULT_FLOW_FILE)),
   });
   try {
     // The build is already made; preview only needs the local backend, here an in-memory one the

@@ -4,7 +4,7 @@
  * theme is on the page, its computed match is shown and carried to the redirect, and its lead row
  * holds every one of its answers with its flow id and version.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -45,7 +45,30 @@ function label(id: string, value: string): string {
   return option.label;
 }
 
+/** Every file of a build, relative to its folder (with forward slashes). */
+function builtFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? builtFiles(dir, `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
+  );
+}
+
 describe('the shoe finder (FLOW=flows/shoe-finder.json)', () => {
+  it("ships its own brand only: no other flow's image, favicon or words", () => {
+    const files = builtFiles(outDir);
+    // Only the uploads the flow names, and no icon but its own.
+    expect(files.filter((file) => file.startsWith('uploads/'))).toEqual(['uploads/stride-lab-mark.svg']);
+    expect(files).not.toContain('favicon.svg');
+    const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+    expect(html.match(/<link rel="icon"[^>]*>/g)).toEqual([
+      '<link rel="icon" href="/uploads/stride-lab-mark.svg" type="image/svg+xml" />',
+    ]);
+    // The skin funnel's brand, copy and pictures, in any shipped file (pages, scripts, styles, images).
+    const skin = /lumera|skin|hormon|estrogen|wrinkle|collagen|menopaus|diagnosis|doctor|#8a3a5c/i;
+    const leaking = files.filter((file) => /\.(html|js|css|svg|json|txt|webmanifest)$|^_/.test(file) && skin.test(readFileSync(join(outDir, file), 'utf8')));
+    expect(leaking).toEqual([]);
+  });
+
+
   it('walks from / to the shop with its own theme, result and lead row', async () => {
     const tp = await harness.open();
     const { page } = tp;
@@ -68,6 +91,8 @@ describe('the shoe finder (FLOW=flows/shoe-finder.json)', () => {
       '#1d5e45',
     );
     await page.getByText('Stride Lab', { exact: true }).first().waitFor();
+    // Its own icon before the wordmark (theme.logo), not another brand's mark.
+    await page.locator('header img[src="/uploads/stride-lab-mark.svg"]').first().waitFor();
 
     await page.waitForURL((url) => url.pathname === screen('distance').route, WAIT);
     await choose('distance', 'marathon');

@@ -82,7 +82,7 @@ describe('the local server', () => {
   it('sends the shipped headers on pages, assets and 404s', async () => {
     const headers = shipped();
     const asset = readdirSync(join(dist, 'assets')).find((f) => f.endsWith('.js'));
-    for (const path of ['/', '/quiz/step-4', `/assets/${asset}`, '/favicon.svg', '/nope']) {
+    for (const path of ['/', '/quiz/step-4', `/assets/${asset}`, '/uploads/lumera-mark.svg', '/nope']) {
       const response = await fetch(`${harness.baseUrl}${path}`, { headers: { accept: 'text/html' } });
       for (const [name, value] of Object.entries(headers))
         expect(response.headers.get(name), `${name} on ${path}`).toBe(value);

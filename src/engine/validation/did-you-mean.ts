@@ -26,9 +26,10 @@ function distance(a: string, b: string): number {
  * count as small), else undefined: a far-fetched suggestion misleads more than none.
  */
 export function closest(word: string, candidates: Iterable<string>): string | undefined {
+  const list = [...candidates];
   let best: string | undefined;
   let bestScore = Number.POSITIVE_INFINITY;
-  for (const candidate of candidates) {
+  for (const candidate of list) {
     if (candidate === word) continue;
     const score =
       candidate.toLowerCase() === word.toLowerCase()
@@ -40,6 +41,13 @@ export function closest(word: string, candidates: Iterable<string>): string | un
     }
   }
   const allowed = Math.max(1, Math.floor(word.length / 3));
+  // A shortened name ("result.payback" for "result.paybackYears") beats a looser typo match: the
+  // shortest candidate the word begins, unless a candidate is one keystroke away.
+  const last = word.split('.').pop() ?? word;
+  const prefixed = list
+    .filter((c) => c !== word && last.length >= 3 && c.toLowerCase().startsWith(word.toLowerCase()))
+    .sort((a, b) => a.length - b.length);
+  if (bestScore > 1 && prefixed[0] !== undefined) return prefixed[0];
   return bestScore <= allowed ? best : undefined;
 }
 

@@ -62,7 +62,9 @@ function describePath(path: string[] | undefined): string {
 function readFinding(check: Extract<Check, { type: 'read' }>, path: string[] | undefined): Finding {
   const { read } = check;
   const fact = factOf(read.path);
-  const what = read.what === 'rule' ? `"${read.path}"` : `"{${read.path}}"`;
+  // The placeholder as written, format included: the fix keeps `{answers.roof:label|…}`'s `:label`.
+  const written = read.format === undefined ? read.path : `${read.path}:${read.format}`;
+  const what = read.what === 'rule' ? `"${read.path}"` : `"{${written}}"`;
   const stored =
     fact?.root === 'data'
       ? `nothing stores "${fact.key}" first`
@@ -70,7 +72,7 @@ function readFinding(check: Extract<Check, { type: 'read' }>, path: string[] | u
   const fallback =
     read.what === 'rule'
       ? `give the rule a default, { "var": ["${read.path}", …] }`
-      : `give it a fallback, {${read.path}|…}`;
+      : `give it a fallback, {${written}|…}`;
   const hint =
     fact?.root === 'data'
       ? `store it earlier on every path, let the screen "requires" it, or ${fallback}`

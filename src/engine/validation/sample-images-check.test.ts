@@ -20,8 +20,8 @@ function withImages(sample: boolean): string {
   const flag = sample ? ', "sample": true' : '';
   const blocks = [
     '{ "type": "heading", "text": "Your result, {answers.name}" }',
-    `{ "type": "image", "image": { "src": "/uploads/persona.svg", "alt": "Our expert"${flag} } }`,
-    `{ "type": "before-after", "before": { "src": "/uploads/b.svg", "alt": "Before"${flag} }, "after": { "src": "/uploads/a.svg", "alt": "After" } }`,
+    `{ "type": "image", "image": { "src": "/uploads/doctor.svg", "alt": "Our expert"${flag} } }`,
+    `{ "type": "before-after", "before": { "src": "/uploads/before-1.svg", "alt": "Before"${flag} }, "after": { "src": "/uploads/after-1.svg", "alt": "After" } }`,
   ];
   expect(fixture.split(ORIGINAL)).toHaveLength(2);
   return fixture.replace(ORIGINAL, `"content": [\n        ${blocks.join(',\n        ')}\n      ]`);
@@ -39,8 +39,8 @@ describe('sample images', () => {
     ]);
     const lines = text.split('\n');
     const first = warnings[0];
-    expect(lines[(first?.line ?? 0) - 1]).toContain('/uploads/persona.svg');
-    expect(first?.message).toMatch(/"\/uploads\/persona\.svg" is a sample image/);
+    expect(lines[(first?.line ?? 0) - 1]).toContain('/uploads/doctor.svg');
+    expect(first?.message).toMatch(/"\/uploads\/doctor\.svg" is a sample image/);
     expect(first?.hint).toMatch(/remove "sample": true/);
   });
 

@@ -16,6 +16,8 @@ export interface Read {
   pointer: string;
   /** copy: a placeholder in text; rule: a `var` in a condition; action: a placeholder in an action's parameter. */
   what: 'copy' | 'rule' | 'action';
+  /** The placeholder's format (`label`, decimals), so the hint can quote the placeholder whole. */
+  format?: string;
   /** Answer keys the screen's sample answers supply when nothing is answered yet (copy and its conditions only). */
   sample?: ReadonlySet<string>;
   /** What the enclosing block's `when` proves: the block only shows when it holds. */
@@ -58,7 +60,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function textReads(text: string, pointer: string, what: Read['what'], extra: Partial<Read>): Effect[] {
   return placeholderReads(text)
     .filter((read) => read.fallback === undefined)
-    .map((read) => ({ type: 'read', read: { path: read.path, pointer, what, ...extra } }));
+    .map((read) => ({
+      type: 'read',
+      read: { path: read.path, pointer, what, ...(read.format === undefined ? {} : { format: read.format }), ...extra },
+    }));
 }
 
 function conditionReads(rule: unknown, pointer: string, extra: Partial<Read>): Effect[] {

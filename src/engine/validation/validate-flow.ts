@@ -17,6 +17,7 @@ import {
 } from './graph-check.ts';
 import { parseJsonSource } from './json-source.ts';
 import { checkLogic } from './logic-check.ts';
+import { checkFieldRules } from './field-check.ts';
 import { checkOptionValues } from './option-check.ts';
 import { PATH_PROOFS } from './path-proofs.ts';
 import { FLOW_WARNINGS } from './progress-check.ts';
@@ -38,6 +39,7 @@ export const FLOW_CHECKS: readonly FlowCheck[] = [
   checkReferences,
   checkLogic,
   checkOptionValues,
+  checkFieldRules,
   checkJourneySteps,
   checkNumberSettings,
   checkBands,

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { ContentScreen } from './content.tsx';
+import { STORY_PORTRAIT } from '../../components/story-images.ts';
 
 /** Copy, images and one call to action; the `screen` control is the screen's JSON (its blocks). */
 const meta = {
@@ -10,27 +11,27 @@ const meta = {
   args: {
     screen: {
       kind: 'content',
-      route: '/quiz/cliff-education',
+      route: '/quiz/why-it-matters',
       content: [
         { type: 'heading', text: "You're in the right place." },
         {
           type: 'text',
-          text: 'Ageing can speed up 3X faster after a key shift. There is a window to slow it down.',
+          text: 'Most people choose in a hurry. Two minutes of questions find a better fit.',
         },
-        { type: 'image', image: { src: '/uploads/doctor.svg', alt: 'Your guide' } },
+        { type: 'image', image: { src: STORY_PORTRAIT, alt: 'Your guide' } },
         {
           type: 'list',
           style: 'check',
           items: [
-            'Your skin age vs your real age',
-            'Whether you are in the cliff zone',
-            'How urgently to act',
+            'What fits you best',
+            'What to avoid',
+            'What to do next',
           ],
         },
       ],
-      footer: [{ type: 'badges', items: ['3,000+ women', '4.9/5'] }],
-      button: "Check If You're At the Tipping Point",
-      next: 'analysis-bridge',
+      footer: [{ type: 'badges', items: ['3,000+ customers', '4.9/5'] }],
+      button: 'Find My Fit',
+      next: 'next-step',
     },
     answers: {},
     canContinue: true,

@@ -13,7 +13,7 @@ const meta = {
       kind: 'form',
       route: '/quiz/email-capture',
       content: [
-        { type: 'heading', text: 'Step 2: Unlock Your Full Skin Report' },
+        { type: 'heading', text: 'Step 2: Unlock Your Full Report' },
         { type: 'text', text: 'Tell us where to send your personalised report.' },
       ],
       fields: [
@@ -41,7 +41,7 @@ const meta = {
       disabledButton: 'Enter your details above',
       busyButton: 'Saving…',
       privacyNote: 'We respect your privacy. Your details are never shared or sold.',
-      next: 'doctor-investigation',
+      next: 'next-step',
     },
     answers: {},
     canContinue: false,
@@ -117,5 +117,39 @@ export const RefusedEmail: Story = {
     canContinue: true,
     error: 'Email: must be an email address like name@example.com',
     errorField: 'email',
+  },
+};
+
+/**
+ * The lead fields a real form needs: a ZIP code by pattern with its own message, a phone number, a
+ * number within a range, a select and a consent tick box. "abc" in the ZIP field is refused beside it.
+ */
+export const LeadFields: Story = {
+  args: {
+    screen: {
+      ...meta.args.screen,
+      fields: [
+        { name: 'zip', label: 'ZIP code', type: 'text', placeholder: 'e.g. 94110', autocomplete: 'postal-code', required: true, pattern: '[0-9]{5}(-[0-9]{4})?', message: 'Enter a 5-digit ZIP code, like 94110' },
+        { name: 'phone', label: 'Phone', type: 'tel', autocomplete: 'tel' },
+        { name: 'size', label: 'Household size', type: 'number', min: 1, max: 12 },
+        {
+          name: 'contact',
+          label: 'Best time to call',
+          type: 'select',
+          placeholder: 'Choose a time',
+          options: [
+            { value: 'morning', label: 'Morning' },
+            { value: 'afternoon', label: 'Afternoon' },
+          ],
+        },
+        { name: 'consent', label: 'I agree to be contacted about my quote', type: 'checkbox', required: true },
+      ],
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText('ZIP code'), 'abc');
+    await userEvent.tab();
+    await expect(canvas.getByText('Enter a 5-digit ZIP code, like 94110')).toBeInTheDocument();
   },
 };

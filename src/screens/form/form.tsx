@@ -4,8 +4,10 @@ import { Blocks } from '../../components/blocks.tsx';
 import { Button } from '../../components/button.tsx';
 import { ScreenBody } from '../../components/screen-body.tsx';
 import { emailProblem } from '../../engine/email-rule.ts';
+import { fieldProblem } from '../../engine/field-rules.ts';
 import type { ScreenOfKind } from '../../engine/flow-model.ts';
 import type { ScreenProps } from '../screen-props.ts';
+import { FieldControl } from './field-control.tsx';
 import styles from './form.module.css';
 
 type Field = ScreenOfKind<'form'>['fields'][number];
@@ -19,7 +21,8 @@ function buttonLabel(screen: ScreenOfKind<'form'>, canContinue: boolean, busy: b
 
 /** The field's own complaint about its value, or null; an empty field is the button's business. */
 function fieldHint(field: Field, value: string): string | null {
-  return field.type === 'email' && value.trim() !== '' ? emailProblem(value) : null;
+  if (field.type === 'email') return value.trim() !== '' ? emailProblem(value) : null;
+  return fieldProblem(field, value);
 }
 
 /**
@@ -42,8 +45,9 @@ export function FormScreen({ screen, answers, canContinue, busy, error, errorFie
     for (const field of screen.fields) {
       const input = formRef.current?.elements.namedItem(field.name);
       const stored = answers[field.name];
-      if (!(input instanceof HTMLInputElement) || input.value === (typeof stored === 'string' ? stored : ''))
-        continue;
+      // A tick box's state is not typed, so only text inputs and selects can hold something earlier.
+      const typed = (input instanceof HTMLInputElement && input.type !== 'checkbox') || input instanceof HTMLSelectElement;
+      if (!typed || input.value === (typeof stored === 'string' ? stored : '')) continue;
       send({ type: 'SET_FIELD', field: field.name, value: input.value });
       // A field she has already moved on from says what is wrong with it, as after a blur.
       if (input !== document.activeElement) leave(field.name);
@@ -74,32 +78,27 @@ export function FormScreen({ screen, answers, canContinue, busy, error, errorFie
               .join(' ');
             return (
               <div key={field.name} className={styles.field}>
-                <label className={styles.label} htmlFor={id}>
-                  {field.label}
-                </label>
-                <input
+                {field.type !== 'checkbox' && (
+                  <label className={styles.label} htmlFor={id}>
+                    {field.label}
+                  </label>
+                )}
+                <FieldControl
+                  field={field}
                   id={id}
-                  className={styles.input}
-                  type={field.type}
-                  name={field.name}
-                  inputMode={field.type === 'email' ? 'email' : undefined}
-                  autoComplete={field.autocomplete}
-                  placeholder={field.placeholder}
-                  // An email is not cut at its limit: the hint says it is too long (setFieldValue).
-                  maxLength={field.type === 'email' ? undefined : field.maxLength}
-                  required={field.required}
-                  readOnly={busy}
                   value={value}
-                  aria-invalid={hint !== null || refused || undefined}
-                  aria-describedby={describedBy || undefined}
-                  onBlur={() => leave(field.name)}
-                  // Enter does not submit past a disabled button, so it shows what is missing instead.
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter' && !canContinue) showAll();
+                  busy={busy}
+                  invalid={hint !== null || refused}
+                  describedBy={describedBy || undefined}
+                  onLeave={() => leave(field.name)}
+                  onEnter={() => {
+                    if (!canContinue) showAll();
                   }}
-                  onChange={(event) =>
-                    send({ type: 'SET_FIELD', field: field.name, value: event.target.value })
-                  }
+                  onChange={(changed) => {
+                    send({ type: 'SET_FIELD', field: field.name, value: changed });
+                    // A tick box has no "leaving": its message shows as soon as it is unticked.
+                    if (field.type === 'checkbox') leave(field.name);
+                  }}
                 />
                 {hint && (
                   <p id={hintId} className={styles.hint}>

@@ -11,20 +11,20 @@ const meta = {
   args: {
     screen: {
       kind: 'multi-select',
-      route: '/quiz/skin-concerns',
-      question: 'Which changes in your skin concern you most?',
+      route: '/quiz/priorities',
+      question: 'Which of these matter most to you?',
       hint: 'Choose all that apply.',
-      answer: 'skinIssues',
+      answer: 'priorities',
       options: [
-        { value: 'fine-lines', label: 'Fine lines appearing faster than expected' },
-        { value: 'firmness-loss', label: 'Loss of firmness or sagging' },
-        { value: 'texture', label: 'Skin texture feeling thinner or rougher' },
-        { value: 'tired-appearance', label: 'Overall tired or aged appearance' },
-        { value: 'multiple-concerns', label: 'Multiple concerns happening at once' },
+        { value: 'price', label: 'A fair price' },
+        { value: 'quality', label: 'Quality that lasts' },
+        { value: 'speed', label: 'Getting it quickly' },
+        { value: 'support', label: 'Help when I need it' },
+        { value: 'several', label: 'Several of these at once' },
       ],
-      selectedNote: 'Great, that helps us understand your skin.',
+      selectedNote: 'Great, that helps us find your match.',
       button: 'Continue',
-      next: 'change-speed',
+      next: 'next-question',
     },
     answers: {},
     canContinue: true,
@@ -47,30 +47,30 @@ type Story = StoryObj<typeof meta>;
 export const Empty: Story = {};
 
 /** Two options chosen: checked cards and the green note. */
-export const Selected: Story = { args: { answers: { skinIssues: ['fine-lines', 'texture'] } } };
+export const Selected: Story = { args: { answers: { priorities: ['price', 'speed'] } } };
 
 /** A question that needs an answer, before one is chosen: Continue is off. */
 export const Disabled: Story = { args: { canContinue: false } };
 
 /** After Continue, while the machine works: the button is busy. */
-export const Loading: Story = { args: { answers: { skinIssues: ['fine-lines'] }, busy: true } };
+export const Loading: Story = { args: { answers: { priorities: ['price'] }, busy: true } };
 
 /** Tap an option on, tap it off, tap two: each tap sends SELECT_OPTION and the cards follow. */
 export const TogglingOptions: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
-    const first = canvas.getByRole('checkbox', { name: 'Fine lines appearing faster than expected' });
-    const second = canvas.getByRole('checkbox', { name: 'Loss of firmness or sagging' });
+    const first = canvas.getByRole('checkbox', { name: 'A fair price' });
+    const second = canvas.getByRole('checkbox', { name: 'Quality that lasts' });
     await userEvent.click(first);
     await expect(first).toBeChecked();
-    await expect(canvas.getByText('Great, that helps us understand your skin.')).toBeInTheDocument();
+    await expect(canvas.getByText('Great, that helps us find your match.')).toBeInTheDocument();
     await userEvent.click(first);
     await expect(first).not.toBeChecked();
     await userEvent.click(first);
     await userEvent.click(second);
     await expect(first).toBeChecked();
     await expect(second).toBeChecked();
-    await expect(args.send).toHaveBeenCalledWith({ type: 'SELECT_OPTION', value: 'firmness-loss' });
+    await expect(args.send).toHaveBeenCalledWith({ type: 'SELECT_OPTION', value: 'quality' });
     await expect(args.send).toHaveBeenCalledTimes(4);
   },
 };

@@ -17,33 +17,33 @@ const meta = {
       kind: 'photo-upload',
       route: '/photo-analysis',
       content: [
-        { type: 'steps', items: ['Analysis', 'Diagnosis', 'Treatment'], current: 0 },
-        { type: 'heading', text: 'Upload a selfie for your skin analysis' },
-        { type: 'text', text: 'Our AI reads 5 key skin markers to estimate your skin age.' },
+        { type: 'steps', items: ['Photo', 'Analysis', 'Plan'], current: 0 },
+        { type: 'heading', text: 'Upload a photo for your analysis' },
+        { type: 'text', text: 'We read 5 markers in the photo to estimate your result.' },
       ],
       pickLabel: 'Choose a photo',
       changeLabel: 'Choose a different photo',
       hint: 'Please upload a photo to proceed with analysis',
       formats: 'JPG, PNG (max 10MB)',
       maxBytes: 10485760,
-      checklist: ['No heavy filters or makeup', 'Good, even lighting', 'Face the camera straight on'],
+      checklist: ['No heavy filters', 'Good, even lighting', 'Face the camera straight on'],
       footer: [
         { type: 'badges', items: ['Private & secure', 'Photo never stored', 'Results in 15 seconds'] },
       ],
       overlay: {
-        title: 'Analyzing 5 Key Skin Markers…',
+        title: 'Reading 5 Key Markers…',
         markers: [
-          'Wrinkle depth',
-          'Jawline contour',
-          'Under-eye elasticity',
-          'Texture and tone',
-          'Surface hydration',
+          'Marker one',
+          'Marker two',
+          'Marker three',
+          'Marker four',
+          'Marker five',
         ],
         progressStep: 8,
         progressTickMs: 25,
         markerTickMs: 150,
       },
-      button: 'Analyze My Skin',
+      button: 'Analyze My Photo',
       submit: { actor: 'analyzePhoto', store: 'assessmentData', onError: 'continue' },
       next: 'detailed-analysis',
     },
@@ -68,7 +68,7 @@ export const Selected: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('img', { name: 'Your chosen photo' })).toBeInTheDocument();
-    await expect(canvas.getByRole('button', { name: 'Analyze My Skin' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Analyze My Photo' })).toBeEnabled();
   },
 };
 
@@ -76,7 +76,7 @@ export const Selected: Story = {
 export const Loading: Story = {
   args: { photo: SAMPLE_PHOTO, canContinue: true, busy: true },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('Analyzing 5 Key Skin Markers…')).toBeInTheDocument();
+    await expect(await within(canvasElement).findByText('Reading 5 Key Markers…')).toBeInTheDocument();
   },
 };
 

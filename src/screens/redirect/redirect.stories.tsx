@@ -12,7 +12,7 @@ const meta = {
       kind: 'redirect',
       route: '/',
       message: 'Starting assessment...',
-      after: { delayMs: 600, to: 'skin-concerns' },
+      after: { delayMs: 600, to: 'first-question' },
     },
     answers: {},
     canContinue: false,

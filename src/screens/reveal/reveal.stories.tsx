@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { RevealScreen } from './reveal.tsx';
 
-/** The diagnosis moment: a percentage counting up to the score; the `screen` control is its JSON. */
+/** The reveal: a percentage counting up to the score; the `screen` control is its JSON. */
 const meta = {
   title: 'Renderers/reveal',
   component: RevealScreen,
@@ -10,13 +10,13 @@ const meta = {
   args: {
     screen: {
       kind: 'reveal',
-      route: '/quiz/root-cause-reveal',
+      route: '/quiz/your-fit',
       content: [
         { type: 'badge', text: 'Analysis Complete', tone: 'success' },
         { type: 'heading', text: "Here's What's Really Happening" },
         {
           type: 'text',
-          text: 'Your answers point to estrogen-deficiency ageing: your skin is changing because your hormones are.',
+          text: 'Your answers point to one clear match for what you need.',
         },
       ],
       percent: {
@@ -25,20 +25,20 @@ const meta = {
         delayMs: 500,
         steps: 60,
         stepMs: 33.33,
-        label: 'Very High Probability',
-        caption: 'Hormone deficiency is driving your skin aging',
+        label: 'Very High Match',
+        caption: 'How well the plan fits your answers',
       },
       footer: [
         {
           type: 'list',
           title: 'Why we think so:',
           style: 'check',
-          items: ['Changes this rapid indicate hormonal shifts, not just the passing of time.'],
+          items: ['Your top priorities are the ones this plan does best.'],
         },
-        { type: 'text', text: 'But hormone support can reverse this.', emphasis: true },
+        { type: 'text', text: 'And it takes two minutes to start.', emphasis: true },
       ],
-      button: 'Show Me How to Stop This',
-      next: 'education-urgency',
+      button: 'Show Me My Plan',
+      next: 'next-step',
     },
     answers: {},
     canContinue: true,
@@ -77,7 +77,7 @@ export const LowScore: Story = {
   args: {
     screen: {
       ...meta.args.screen,
-      percent: { ...meta.args.screen.percent, value: '18', label: 'Low-Medium Probability' },
+      percent: { ...meta.args.screen.percent, value: '18', label: 'Low-Medium Match' },
     },
   },
 };

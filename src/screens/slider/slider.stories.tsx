@@ -13,7 +13,7 @@ const meta = {
       kind: 'slider',
       route: '/quiz/age-selection',
       question: 'How old are you?',
-      hint: 'Your age lets us compare your skin age with your real age.',
+      hint: 'Your age lets us compare you with people like you.',
       answer: 'age',
       min: 35,
       max: 65,
