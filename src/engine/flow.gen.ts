@@ -64,7 +64,10 @@ export type Block =
   | ScoreBarsBlock
   | ComparisonBlock
   | StepsBlock
-  | NoteBlock;
+  | NoteBlock
+  | RatingBlock
+  | ProfileBlock
+  | ChartBlock;
 /**
  * The headline.
  */
@@ -222,6 +225,54 @@ export type Template23 = string;
  */
 export type Rule14 = RulesLogic;
 /**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template24 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template25 = string;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule15 = RulesLogic;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template26 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template27 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template28 = string;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule16 = RulesLogic;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template29 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template30 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template31 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template32 = string;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule17 = RulesLogic;
+/**
  * Blocks shown on the screen, in order.
  */
 export type Content = Block[];
@@ -244,11 +295,11 @@ export type ScreenId4 = string;
 /**
  * Condition; leave out for the default target.
  */
-export type Rule15 = RulesLogic;
+export type Rule18 = RulesLogic;
 /**
  * Condition that must hold to show this screen.
  */
-export type Rule16 = RulesLogic;
+export type Rule19 = RulesLogic;
 /**
  * A screen id: lower-case letters, digits and hyphens.
  */
@@ -284,11 +335,11 @@ export type JourneyStep1 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template24 = string;
+export type Template33 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template25 = string;
+export type Template34 = string;
 /**
  * Actions run when the screen is shown.
  */
@@ -304,7 +355,7 @@ export type Content1 = Block[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template26 = string;
+export type Template35 = string;
 /**
  * Actions run when the screen is shown.
  */
@@ -316,11 +367,11 @@ export type Actions3 = Action[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template27 = string;
+export type Template36 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template28 = string;
+export type Template37 = string;
 /**
  * The choices, in order.
  *
@@ -330,7 +381,7 @@ export type Options = [Option, ...Option[]];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template29 = string;
+export type Template38 = string;
 /**
  * Values this question no longer offers but that stored answers, old links or sample answers may still hold; the computations' tables may score them (flow:check otherwise refuses a table naming a value that is not an option).
  */
@@ -342,11 +393,11 @@ export type AnswerKey = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template30 = string;
+export type Template39 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template31 = string;
+export type Template40 = string;
 /**
  * Actions run when the screen is shown.
  */
@@ -355,58 +406,6 @@ export type Actions4 = Action[];
  * Actions run when the visitor continues.
  */
 export type Actions5 = Action[];
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template32 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template33 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template34 = string;
-/**
- * Actions run when the screen is shown.
- */
-export type Actions6 = Action[];
-/**
- * Actions run when the visitor continues.
- */
-export type Actions7 = Action[];
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template35 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template36 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template37 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template38 = string;
-/**
- * Actions run when the screen is shown.
- */
-export type Actions8 = Action[];
-/**
- * Actions run when the visitor continues.
- */
-export type Actions9 = Action[];
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template39 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template40 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -420,17 +419,17 @@ export type Template42 = string;
  */
 export type Template43 = string;
 /**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template44 = string;
-/**
  * Actions run when the screen is shown.
  */
-export type Actions10 = Action[];
+export type Actions6 = Action[];
 /**
  * Actions run when the visitor continues.
  */
-export type Actions11 = Action[];
+export type Actions7 = Action[];
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template44 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -446,11 +445,11 @@ export type Template47 = string;
 /**
  * Actions run when the screen is shown.
  */
-export type Actions12 = Action[];
+export type Actions8 = Action[];
 /**
  * Actions run when the visitor continues.
  */
-export type Actions13 = Action[];
+export type Actions9 = Action[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -476,6 +475,14 @@ export type Template52 = string;
  */
 export type Template53 = string;
 /**
+ * Actions run when the screen is shown.
+ */
+export type Actions10 = Action[];
+/**
+ * Actions run when the visitor continues.
+ */
+export type Actions11 = Action[];
+/**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
 export type Template54 = string;
@@ -488,9 +495,13 @@ export type Template55 = string;
  */
 export type Template56 = string;
 /**
- * Blocks shown on the screen, in order.
+ * Actions run when the screen is shown.
  */
-export type Content2 = Block[];
+export type Actions12 = Action[];
+/**
+ * Actions run when the visitor continues.
+ */
+export type Actions13 = Action[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -499,14 +510,6 @@ export type Template57 = string;
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
 export type Template58 = string;
-/**
- * Actions run when the screen is shown.
- */
-export type Actions14 = Action[];
-/**
- * Actions run when the visitor continues.
- */
-export type Actions15 = Action[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -524,13 +527,61 @@ export type Template61 = string;
  */
 export type Template62 = string;
 /**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template63 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template64 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template65 = string;
+/**
+ * Blocks shown on the screen, in order.
+ */
+export type Content2 = Block[];
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template66 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template67 = string;
+/**
+ * Actions run when the screen is shown.
+ */
+export type Actions14 = Action[];
+/**
+ * Actions run when the visitor continues.
+ */
+export type Actions15 = Action[];
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template68 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template69 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template70 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template71 = string;
+/**
  * Blocks shown on the screen, in order.
  */
 export type Content3 = Block[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template63 = string;
+export type Template72 = string;
 /**
  * Actions run when the screen is shown.
  */
@@ -546,11 +597,11 @@ export type Route2 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template64 = string;
+export type Template73 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template65 = string;
+export type Template74 = string;
 /**
  * Actions run when the screen is shown (e.g. log the path).
  */
@@ -892,6 +943,10 @@ export interface HeadingBlock {
   text: Template1;
   eyebrow?: Template2;
   when?: Rule;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface TextBlock {
   /**
@@ -904,6 +959,10 @@ export interface TextBlock {
    */
   emphasis?: boolean;
   when?: Rule1;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface ListBlock {
   /**
@@ -922,11 +981,19 @@ export interface ListBlock {
    */
   items: [ListItem, ...ListItem[]];
   when?: Rule3;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface ListItemWithTitle {
   title: Template6;
   text?: Template7;
   when?: Rule2;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface ImageBlock {
   /**
@@ -939,6 +1006,10 @@ export interface ImageBlock {
    */
   size?: 'full' | 'small';
   when?: Rule4;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 /**
  * The image.
@@ -967,6 +1038,10 @@ export interface BeforeAfterBlock {
   after: Image2;
   caption?: Template9;
   when?: Rule5;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 /**
  * The before image.
@@ -1015,6 +1090,10 @@ export interface BadgeBlock {
    */
   tone?: 'success' | 'info' | 'warning' | 'neutral';
   when?: Rule6;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface BadgesBlock {
   /**
@@ -1028,6 +1107,10 @@ export interface BadgesBlock {
    */
   items: [Template5, ...Template5[]];
   when?: Rule7;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface TestimonialBlock {
   /**
@@ -1042,6 +1125,10 @@ export interface TestimonialBlock {
    */
   rating?: number;
   when?: Rule8;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface StatsBlock {
   /**
@@ -1055,6 +1142,10 @@ export interface StatsBlock {
    */
   items: [Stat, ...Stat[]];
   when?: Rule9;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface Stat {
   value: Template14;
@@ -1072,6 +1163,10 @@ export interface CardsBlock {
    */
   items: [Card, ...Card[]];
   when?: Rule10;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface Card {
   title: Template16;
@@ -1106,6 +1201,10 @@ export interface ScoreBarsBlock {
    */
   items: [ScoreBarItem, ...ScoreBarItem[]];
   when?: Rule11;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface ScoreBarItem {
   label: Template19;
@@ -1123,6 +1222,10 @@ export interface ComparisonBlock {
    */
   items: [ComparisonItem, ComparisonItem, ...ComparisonItem[]];
   when?: Rule12;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface ComparisonItem {
   label: Template21;
@@ -1144,6 +1247,10 @@ export interface StepsBlock {
    */
   current: number;
   when?: Rule13;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface NoteBlock {
   /**
@@ -1156,6 +1263,256 @@ export interface NoteBlock {
    */
   tone?: 'success' | 'info' | 'warning' | 'neutral';
   when?: Rule14;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
+}
+export interface RatingBlock {
+  /**
+   * An average rating: stars, the figure out of 5 and what it is based on.
+   */
+  type: 'rating';
+  value: Template24;
+  count?: Template25;
+  when?: Rule15;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result.
+   */
+  claim?: boolean;
+}
+export interface ProfileBlock {
+  /**
+   * A person's card: initials, name and credentials (a portrait can be added with `image`).
+   */
+  type: 'profile';
+  name: Template26;
+  credentials?: Template27;
+  text?: Template28;
+  image?: Image3;
+  when?: Rule16;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result.
+   */
+  claim?: boolean;
+}
+/**
+ * A real portrait; without it the card shows the name's initials.
+ */
+export interface Image3 {
+  /**
+   * Path or URL.
+   */
+  src: string;
+  /**
+   * Alternative text for screen readers.
+   */
+  alt: string;
+  caption?: Template8;
+  /**
+   * A placeholder that is not the real thing (a cartoon, stock art): shown with a visible 'Sample image' mark, and `flow:check` warns (fails with --strict) until it is replaced and this is removed. Never let placeholder art pass as proof.
+   */
+  sample?: boolean;
+}
+export interface ChartBlock {
+  /**
+   * Horizontal bars comparing a few figures (e.g. a projection), each with its label and value.
+   */
+  type: 'chart';
+  title?: Template29;
+  caption?: Template30;
+  /**
+   * The bars, in order.
+   *
+   * @minItems 1
+   * @maxItems 6
+   */
+  items:
+    | [
+        {
+          label: Template31;
+          value: Template32;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+      ]
+    | [
+        {
+          label: Template31;
+          value: Template32;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template31;
+          value: Template32;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+      ]
+    | [
+        {
+          label: Template31;
+          value: Template32;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template31;
+          value: Template32;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template31;
+          value: Template32;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+      ]
+    | [
+        {
+          label: Template31;
+          value: Template32;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template31;
+          value: Template32;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template31;
+          value: Template32;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template31;
+          value: Template32;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+      ]
+    | [
+        {
+          label: Template31;
+          value: Template32;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template31;
+          value: Template32;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template31;
+          value: Template32;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template31;
+          value: Template32;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template31;
+          value: Template32;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+      ]
+    | [
+        {
+          label: Template31;
+          value: Template32;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template31;
+          value: Template32;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template31;
+          value: Template32;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template31;
+          value: Template32;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template31;
+          value: Template32;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template31;
+          value: Template32;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+      ];
+  when?: Rule17;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result.
+   */
+  claim?: boolean;
 }
 /**
  * A transition that happens by itself after a delay, e.g. the 4 s calculating step.
@@ -1172,13 +1529,13 @@ export interface After {
  */
 export interface GuardedTarget {
   to: ScreenId4;
-  when?: Rule15;
+  when?: Rule18;
 }
 /**
  * Data a screen needs. When the rule does not hold (deep link, reload without data), the visitor is sent to `otherwise`.
  */
 export interface Requires {
-  when: Rule16;
+  when: Rule19;
   otherwise: ScreenId5;
 }
 /**
@@ -1298,7 +1655,7 @@ export interface RedirectAction {
    * Where to.
    */
   params: {
-    url: Template24;
+    url: Template33;
   };
 }
 export interface LogAction {
@@ -1310,7 +1667,7 @@ export interface LogAction {
    * The message.
    */
   params: {
-    message: Template25;
+    message: Template34;
   };
 }
 /**
@@ -1330,7 +1687,7 @@ export interface ContentScreen {
   progress?: Progress;
   content: Content;
   footer?: Content1;
-  button: Template26;
+  button: Template35;
   next: Next;
   requires?: Requires;
   track?: Track;
@@ -1367,8 +1724,8 @@ export interface MultiSelectScreen {
   entry?: boolean;
   progress?: Progress;
   content?: Content;
-  question: Template27;
-  hint?: Template28;
+  question: Template36;
+  hint?: Template37;
   options: Options;
   retiredValues?: RetiredValues;
   answer: AnswerKey;
@@ -1376,8 +1733,8 @@ export interface MultiSelectScreen {
    * Least number of options to choose before Continue (0: none needed).
    */
   minSelected?: number;
-  selectedNote?: Template30;
-  button: Template31;
+  selectedNote?: Template39;
+  button: Template40;
   next: Next;
   requires?: Requires;
   track?: Track;
@@ -1392,7 +1749,7 @@ export interface Option {
    * What is stored when chosen.
    */
   value: string;
-  label: Template29;
+  label: Template38;
 }
 /**
  * A question with one answer.
@@ -1410,8 +1767,8 @@ export interface SingleChoiceScreen {
   entry?: boolean;
   progress?: Progress;
   content?: Content;
-  question: Template32;
-  hint?: Template33;
+  question: Template41;
+  hint?: Template42;
   options: Options;
   retiredValues?: RetiredValues;
   answer: AnswerKey;
@@ -1419,7 +1776,7 @@ export interface SingleChoiceScreen {
    * A choice is needed before Continue (default true).
    */
   required?: boolean;
-  button: Template34;
+  button: Template43;
   next: Next;
   requires?: Requires;
   track?: Track;
@@ -1442,8 +1799,8 @@ export interface SliderScreen {
   entry?: boolean;
   progress?: Progress;
   content?: Content;
-  question: Template35;
-  hint?: Template36;
+  question: Template44;
+  hint?: Template45;
   answer: AnswerKey;
   /**
    * Smallest value.
@@ -1461,8 +1818,8 @@ export interface SliderScreen {
    * Value before the visitor moves the slider; stored if she continues without moving it.
    */
   default: number;
-  unit?: Template37;
-  button: Template38;
+  unit?: Template46;
+  button: Template47;
   next: Next;
   requires?: Requires;
   track?: Track;
@@ -1491,10 +1848,10 @@ export interface FormScreen {
    * @minItems 1
    */
   fields: [Field, ...Field[]];
-  button: Template41;
-  disabledButton?: Template42;
-  busyButton?: Template43;
-  privacyNote?: Template44;
+  button: Template50;
+  disabledButton?: Template51;
+  busyButton?: Template52;
+  privacyNote?: Template53;
   submit?: Submit;
   next: Next;
   requires?: Requires;
@@ -1510,12 +1867,12 @@ export interface Field {
    * Answer key the value is stored under, e.g. email.
    */
   name: string;
-  label: Template39;
+  label: Template48;
   /**
    * Input type; 'email' uses the browser's email input.
    */
   type: 'text' | 'email';
-  placeholder?: Template40;
+  placeholder?: Template49;
   /**
    * Browser autofill hint, e.g. given-name, email.
    */
@@ -1570,14 +1927,14 @@ export interface CalculatingScreen {
   entry?: boolean;
   progress?: Progress;
   content?: Content;
-  message: Template45;
-  doneMessage?: Template46;
+  message: Template54;
+  doneMessage?: Template55;
   /**
    * How long the spinner runs before Continue appears.
    */
   spinnerMs: number;
   after: After;
-  button: Template47;
+  button: Template56;
   next: Next;
   requires?: Requires;
   track?: Track;
@@ -1600,32 +1957,32 @@ export interface PhotoUploadScreen {
   entry?: boolean;
   progress?: Progress;
   content?: Content;
-  pickLabel?: Template48;
-  changeLabel?: Template49;
-  hint?: Template50;
-  formats?: Template51;
+  pickLabel?: Template57;
+  changeLabel?: Template58;
+  hint?: Template59;
+  formats?: Template60;
   /**
    * Largest accepted file in bytes.
    */
   maxBytes?: number;
-  tooLargeMessage?: Template52;
-  notImageMessage?: Template53;
-  chooseAgainMessage?: Template54;
+  tooLargeMessage?: Template61;
+  notImageMessage?: Template62;
+  chooseAgainMessage?: Template63;
   /**
    * What to tell the visitor when the analysis refuses her photo, by the refusal's code (e.g. no_face). She stays on this screen, can choose another photo or continue without one.
    */
   refusals?: {
     [k: string]: Template5;
   };
-  retryLabel?: Template55;
-  continueWithoutLabel?: Template56;
+  retryLabel?: Template64;
+  continueWithoutLabel?: Template65;
   /**
    * Tips for a good photo.
    */
   checklist?: Template5[];
   footer?: Content2;
   overlay: AnalysisOverlay;
-  button: Template58;
+  button: Template67;
   submit: Submit;
   next: Next;
   requires?: Requires;
@@ -1637,7 +1994,7 @@ export interface PhotoUploadScreen {
  * The overlay while the photo is analysed.
  */
 export interface AnalysisOverlay {
-  title: Template57;
+  title: Template66;
   /**
    * Rows that advance one by one.
    *
@@ -1675,7 +2032,7 @@ export interface RevealScreen {
   content?: Content;
   percent: PercentAnimation;
   footer?: Content3;
-  button: Template63;
+  button: Template72;
   next: Next;
   requires?: Requires;
   track?: Track;
@@ -1691,8 +2048,8 @@ export interface RevealScreen {
  * The animated figure.
  */
 export interface PercentAnimation {
-  value: Template59;
-  from?: Template60;
+  value: Template68;
+  from?: Template69;
   /**
    * Wait before counting.
    */
@@ -1705,8 +2062,8 @@ export interface PercentAnimation {
    * Milliseconds per step.
    */
   stepMs: number;
-  label?: Template61;
-  caption?: Template62;
+  label?: Template70;
+  caption?: Template71;
   /**
    * Shown right after the figure: "%" (the default), " years", or "" for none.
    */
@@ -1730,8 +2087,8 @@ export interface NotFoundScreen {
    * Big code above the headline, e.g. 404.
    */
   code?: string;
-  headline: Template64;
-  linkLabel: Template65;
+  headline: Template73;
+  linkLabel: Template74;
   enter?: Actions18;
 }
 /**

@@ -4,6 +4,7 @@
  */
 import type { Flow } from '../flow.gen.ts';
 import { flowVersionProblem, SUPPORTED_FLOW_VERSIONS } from '../flow-version.ts';
+import { checkClaims } from './claim-check.ts';
 import { experimentFindings } from './experiment-check.ts';
 import { error, type FlowIssue, type Finding } from './flow-issue.ts';
 import {
@@ -37,6 +38,7 @@ export const FLOW_CHECKS: readonly FlowCheck[] = [
   checkLogic,
   checkOptionValues,
   checkJourneySteps,
+  checkClaims,
 ];
 
 /**
