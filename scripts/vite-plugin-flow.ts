@@ -10,6 +10,7 @@ import { flowFile } from './lib/flow-path.ts';
 import { themeCss, themedHtml } from './lib/theme-html.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { firstScreenFlow, partModule, resultModel, trackingPart } from './lib/flow-parts.ts';
+import { withoutSampleImages } from './lib/without-sample-images.ts';
 
 const VIRTUAL_ID = 'virtual:flow';
 const RESOLVED_ID = '\0virtual:flow';
@@ -29,6 +30,11 @@ export interface FlowPluginOptions {
   file?: string;
   /** Result keys some code computes besides the flow's computations (default none). */
   resultKeys?: readonly string[];
+  /**
+   * Keep images marked `"sample": true` in a production build (default false: placeholder art never
+   * reaches a visitor). Storybook keeps them, to show designers where a real photo goes.
+   */
+  keepSampleImages?: boolean;
 }
 
 /** The Vite plugin that validates the flow file and serves it as `virtual:flow`. */
@@ -36,6 +42,7 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
   const file = options.file ?? flowFile();
   const resultKeys = options.resultKeys ?? [];
   let root = process.cwd();
+  let production = false;
   const flowPath = () => resolve(root, file);
 
   return {
@@ -44,6 +51,7 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
     api: { flowPath },
     configResolved(config) {
       root = config.root;
+      production = config.command === 'build' && config.isProduction && options.keepSampleImages !== true;
     },
     resolveId(id) {
       if (id === VIRTUAL_ID) return RESOLVED_ID;
@@ -76,7 +84,8 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
       }
       if (id === RESOLVED_THEME_ID) return themeCss(flow.theme);
       if (id === RESOLVED_TRACKING_ID) return partModule(trackingPart(flow));
-      return partModule(id === RESOLVED_ID ? firstScreenFlow(flow) : resultModel(flow));
+      if (id !== RESOLVED_ID) return partModule(resultModel(flow));
+      return partModule(production ? withoutSampleImages(firstScreenFlow(flow)) : firstScreenFlow(flow));
     },
     // A failed load records no watched file, so a fix must still reload the page and clear the overlay.
     hotUpdate({ file: changed }) {

@@ -18,6 +18,16 @@ export interface AnimatedPercentProps {
   unit?: string;
   /** Decimals shown while counting and at the end (default 0). */
   decimals?: number;
+  /**
+   * A label that belongs to the final figure (e.g. its band): shown above it only once the count
+   * lands, so a counting number never sits beside a label that describes another one. Its place is
+   * kept while counting, so nothing moves when it appears.
+   */
+  label?: string;
+  /** Class of the label. */
+  labelClassName?: string;
+  /** Said after the label and figure when the count lands (e.g. the caption): one final sentence. */
+  after?: string;
 }
 
 /** `value` rounded to `decimals` places. */
@@ -38,7 +48,18 @@ function valueAt(from: number, to: number, step: number, steps: number, decimals
  * testable with fake timers. With reduced motion it shows the score at once. Only the final value is
  * announced to screen readers.
  */
-export function AnimatedPercent({ from, to, delayMs, steps, stepMs, unit = '%', decimals = 0 }: AnimatedPercentProps) {
+export function AnimatedPercent({
+  from,
+  to,
+  delayMs,
+  steps,
+  stepMs,
+  unit = '%',
+  decimals = 0,
+  label,
+  labelClassName,
+  after,
+}: AnimatedPercentProps) {
   const reduced = useReducedMotion();
   const [shown, setShown] = useState<{ key: string; value: number; done: boolean } | null>(null);
   const key = `${from}|${to}|${delayMs}|${steps}|${stepMs}|${decimals}|${reduced}`;
@@ -68,13 +89,28 @@ export function AnimatedPercent({ from, to, delayMs, steps, stepMs, unit = '%', 
   const done = reduced || (current?.done ?? false);
   const value = reduced ? rounded(to, decimals) : (current?.value ?? rounded(from, decimals));
   const show = (figure: number) => `${figure.toFixed(decimals)}${unit}`;
+  const sentence = [label ? `${label}: ${show(rounded(to, decimals))}.` : show(rounded(to, decimals)), after]
+    .filter(Boolean)
+    .join(' ');
 
   return (
-    <span className={styles.percent}>
-      <span aria-hidden="true" data-testid="animated-percent">
-        {show(value)}
+    <>
+      {label && (
+        <span
+          className={`${labelClassName ?? ''} ${done ? '' : styles.waiting}`}
+          aria-hidden="true"
+          data-testid="animated-percent-label"
+          data-landed={done ? 'true' : 'false'}
+        >
+          {label}
+        </span>
+      )}
+      <span className={styles.percent}>
+        <span aria-hidden="true" data-testid="animated-percent">
+          {show(value)}
+        </span>
+        <span aria-live="polite">{done && <VisuallyHidden>{sentence}</VisuallyHidden>}</span>
       </span>
-      <span aria-live="polite">{done && <VisuallyHidden>{show(rounded(to, decimals))}</VisuallyHidden>}</span>
-    </span>
+    </>
   );
 }

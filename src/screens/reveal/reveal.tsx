@@ -20,8 +20,7 @@ export function RevealScreen({ screen, busy, send }: ScreenProps<'reveal'>) {
     <ScreenBody>
       <Blocks blocks={screen.content} />
       <FadeIn>
-        <section className={styles.score} aria-label={percent.label ?? percent.caption}>
-          {percent.label && <p className={styles.label}>{percent.label}</p>}
+        <section className={styles.score} aria-label={percent.caption ?? 'Your score'}>
           <AnimatedPercent
             from={toNumber(percent.from)}
             to={toNumber(percent.value)}
@@ -30,8 +29,15 @@ export function RevealScreen({ screen, busy, send }: ScreenProps<'reveal'>) {
             stepMs={percent.stepMs}
             unit={percent.unit}
             decimals={percent.decimals}
+            label={percent.label}
+            labelClassName={styles.label}
+            after={percent.caption}
           />
-          {percent.caption && <p className={styles.caption}>{percent.caption}</p>}
+          {percent.caption && (
+            <p className={styles.caption} aria-hidden="true">
+              {percent.caption}
+            </p>
+          )}
         </section>
       </FadeIn>
       {screen.footer && (

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { withoutSampleImages } from './without-sample-images.ts';
+
+const sample = { src: '/uploads/doctor.svg', alt: 'Doctor', sample: true };
+const real = { src: '/uploads/team.jpg', alt: 'Our team' };
+
+describe('withoutSampleImages (what a production build ships)', () => {
+  it('drops image-only blocks that hold a sample, keeps real images and every other block', () => {
+    const part = {
+      start: 'a',
+      screens: {
+        a: {
+          content: [
+            { type: 'heading', text: 'Hi' },
+            { type: 'image', image: sample },
+            { type: 'image', image: real },
+            { type: 'before-after', before: real, after: sample },
+            { type: 'profile', name: 'Dr. Morgan', image: sample },
+            { type: 'profile', name: 'Dr. Lee', image: real },
+          ],
+        },
+      },
+    };
+    expect(withoutSampleImages(part)).toEqual({
+      start: 'a',
+      screens: {
+        a: {
+          content: [
+            { type: 'heading', text: 'Hi' },
+            { type: 'image', image: real },
+            { type: 'profile', name: 'Dr. Morgan' },
+            { type: 'profile', name: 'Dr. Lee', image: real },
+          ],
+        },
+      },
+    });
+    expect(JSON.stringify(withoutSampleImages(part))).not.toContain('"sample"');
+  });
+});
