@@ -5,13 +5,13 @@ const sample = { src: '/uploads/doctor.svg', alt: 'Doctor', sample: true };
 const real = { src: '/uploads/team.jpg', alt: 'Our team' };
 
 describe('withoutSampleImages (what a production build ships)', () => {
-  it('drops image-only blocks that hold a sample, keeps real images and every other block', () => {
+  it('drops image-only blocks that hold a sample (and the checker-only claim flags), keeps real images and every other block', () => {
     const part = {
       start: 'a',
       screens: {
         a: {
           content: [
-            { type: 'heading', text: 'Hi' },
+            { type: 'heading', text: 'Hi', claim: true, when: { var: 'result.band' } },
             { type: 'image', image: sample },
             { type: 'image', image: real },
             { type: 'before-after', before: real, after: sample },
@@ -26,7 +26,7 @@ describe('withoutSampleImages (what a production build ships)', () => {
       screens: {
         a: {
           content: [
-            { type: 'heading', text: 'Hi' },
+            { type: 'heading', text: 'Hi', when: { var: 'result.band' } },
             { type: 'image', image: real },
             { type: 'profile', name: 'Dr. Morgan' },
             { type: 'profile', name: 'Dr. Lee', image: real },
