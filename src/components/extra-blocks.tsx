@@ -41,11 +41,11 @@ function Profile({ block }: { block: Extract<Block, { type: 'profile' }> }) {
         <FlowImage image={block.image} className={styles.portrait} markOver={false} />
       ) : (
         <span className={styles.avatar} aria-hidden="true">
-          {initials(block.name)}
+          {initials(block.person)}
         </span>
       )}
       <div className={styles.profileText}>
-        <p className={styles.name}>{block.name}</p>
+        <p className={styles.name}>{block.person}</p>
         {block.credentials && <p className={styles.credentials}>{block.credentials}</p>}
         {block.text && <p className={styles.role}>{block.text}</p>}
       </div>

@@ -1286,7 +1286,7 @@ export interface ProfileBlock {
    * A person's card: initials, name and credentials (a portrait can be added with `image`).
    */
   type: 'profile';
-  name: Template26;
+  person: Template26;
   credentials?: Template27;
   text?: Template28;
   image?: Image3;

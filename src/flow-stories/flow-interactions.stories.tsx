@@ -145,8 +145,9 @@ export const RevealEndsOnScore: Story = {
       settings: flow.settings,
     });
     const counting = reveal.percent.delayMs + reveal.percent.steps * reveal.percent.stepMs;
+    // One final sentence: the band label, the score and the caption.
     const announced = await canvas.findByText(
-      `${confidenceScore}%`,
+      new RegExp(`Probability: ${confidenceScore}%\\.`),
       { selector: '[aria-live] *' },
       { timeout: counting + 3000 },
     );
