@@ -16,7 +16,8 @@ const config: StorybookConfig = {
   stories: ['../src/**/*.mdx', '../src/**/*.stories.@(ts|tsx)', `../${flowFile()}`],
   experimental_indexers: async (existing) => [flowStoriesIndexer(), ...(existing ?? [])],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y'],
-  staticDirs: ['../public'],
+  // Placeholder cartoons live outside public/, so no build ever ships one; the stories still show them.
+  staticDirs: ['../public', './sample-art'],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
 };
 

@@ -11,6 +11,7 @@ import { missingFilesCheck } from './lib/flow-uploads.ts';
 import { themeCss, themedHtml } from './lib/theme-html.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { firstScreenFlow, partModule, resultModel, trackingPart } from './lib/flow-parts.ts';
+import { withoutSampleImages } from './lib/without-sample-images.ts';
 
 const VIRTUAL_ID = 'virtual:flow';
 const RESOLVED_ID = '\0virtual:flow';
@@ -30,6 +31,11 @@ export interface FlowPluginOptions {
   file?: string;
   /** Result keys some code computes besides the flow's computations (default none). */
   resultKeys?: readonly string[];
+  /**
+   * Keep images marked `"sample": true` in a production build (default false: placeholder art never
+   * reaches a visitor). Storybook keeps them, to show designers where a real photo goes.
+   */
+  keepSampleImages?: boolean;
 }
 
 /** The Vite plugin that validates the flow file and serves it as `virtual:flow`. */
@@ -39,6 +45,7 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
   let root = process.cwd();
   // A missing image, favicon or logo fails the build with its line:column (no publicDir: nothing to check).
   let checks: ReturnType<typeof missingFilesCheck>[] = [];
+  let production = false;
   const flowPath = () => resolve(root, file);
 
   return {
@@ -48,6 +55,7 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
     configResolved(config) {
       root = config.root;
       checks = config.publicDir ? [missingFilesCheck(config.publicDir)] : [];
+      production = config.command === 'build' && config.isProduction && options.keepSampleImages !== true;
     },
     resolveId(id) {
       if (id === VIRTUAL_ID) return RESOLVED_ID;
@@ -80,7 +88,8 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
       }
       if (id === RESOLVED_THEME_ID) return themeCss(flow.theme);
       if (id === RESOLVED_TRACKING_ID) return partModule(trackingPart(flow));
-      return partModule(id === RESOLVED_ID ? firstScreenFlow(flow) : resultModel(flow));
+      if (id !== RESOLVED_ID) return partModule(resultModel(flow));
+      return partModule(production ? withoutSampleImages(firstScreenFlow(flow)) : firstScreenFlow(flow));
     },
     // A failed load records no watched file, so a fix must still reload the page and clear the overlay.
     hotUpdate({ file: changed }) {

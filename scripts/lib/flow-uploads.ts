@@ -22,11 +22,16 @@ function isFilePath(key: string, value: string): boolean {
   return value.startsWith(UPLOADS) || ((key === 'src' || key === 'favicon' || key === 'logo') && value.startsWith('/'));
 }
 
-/** Every public/ file a flow value names (images, favicon, logo, /uploads/… anywhere), in file order. */
+/**
+ * Every public/ file a flow value names (images, favicon, logo, /uploads/… anywhere), in file order.
+ * An image marked `"sample": true` is left out: a production build strips it, and Storybook takes its
+ * art from .storybook/sample-art.
+ */
 export function flowFileRefs(value: unknown, pointer = '', key = ''): FlowFileRef[] {
   if (typeof value === 'string') return isFilePath(key, value) ? [{ pointer, path: value.split(/[?#]/)[0] ?? value }] : [];
   if (Array.isArray(value)) return value.flatMap((item, index) => flowFileRefs(item, `${pointer}/${index}`, ''));
   if (typeof value !== 'object' || value === null) return [];
+  if ((value as { sample?: unknown }).sample === true) return [];
   return Object.entries(value).flatMap(([name, item]) => flowFileRefs(item, `${pointer}/${pointerSegment(name)}`, name));
 }
 

@@ -26,6 +26,16 @@ export interface AnimatedPercentProps {
   numbers?: NumberStyle | undefined;
   /** Shown right before the figure, e.g. "about". */
   prefix?: string | undefined;
+  /**
+   * A label that belongs to the final figure (e.g. its band): shown above it only once the count
+   * lands, so a counting number never sits beside a label that describes another one. Its place is
+   * kept while counting, so nothing moves when it appears.
+   */
+  label?: string;
+  /** Class of the label. */
+  labelClassName?: string;
+  /** Said after the label and figure when the count lands (e.g. the caption): one final sentence. */
+  after?: string;
 }
 
 /** The figure's signs ($, %, the space before €) are drawn at the readable size of a prefix or unit. */
@@ -68,7 +78,7 @@ function valueAt(from: number, to: number, step: number, steps: number, decimals
  * announced to screen readers.
  */
 export function AnimatedPercent(props: AnimatedPercentProps) {
-  const { from, to, delayMs, steps, stepMs, decimals = 0 } = props;
+  const { from, to, delayMs, steps, stepMs, decimals = 0, label, labelClassName, after } = props;
   const reduced = useReducedMotion();
   const [shown, setShown] = useState<{ key: string; value: number; done: boolean } | null>(null);
   const key = `${from}|${to}|${delayMs}|${steps}|${stepMs}|${decimals}|${reduced}`;
@@ -98,21 +108,35 @@ export function AnimatedPercent(props: AnimatedPercentProps) {
   const done = reduced || (current?.done ?? false);
   const value = reduced ? rounded(to, decimals) : (current?.value ?? rounded(from, decimals));
   const text = (figure: number) => pieces(figure, decimals, props).map((piece) => piece.text).join('');
+  const final = text(rounded(to, decimals));
+  const sentence = [label ? `${label}: ${final}.` : final, after].filter(Boolean).join(' ');
 
   return (
-    <span className={styles.percent}>
-      <span aria-hidden="true" data-testid="animated-percent">
-        {pieces(value, decimals, props).map((piece, i) =>
-          piece.sign ? (
-            <span key={i} className={styles.sign}>
-              {piece.text}
-            </span>
-          ) : (
-            piece.text
-          ),
-        )}
+    <>
+      {label && (
+        <span
+          className={`${labelClassName ?? ''} ${done ? '' : styles.waiting}`}
+          aria-hidden="true"
+          data-testid="animated-percent-label"
+          data-landed={done ? 'true' : 'false'}
+        >
+          {label}
+        </span>
+      )}
+      <span className={styles.percent}>
+        <span aria-hidden="true" data-testid="animated-percent">
+          {pieces(value, decimals, props).map((piece, i) =>
+            piece.sign ? (
+              <span key={i} className={styles.sign}>
+                {piece.text}
+              </span>
+            ) : (
+              piece.text
+            ),
+          )}
+        </span>
+        <span aria-live="polite">{done && <VisuallyHidden>{sentence}</VisuallyHidden>}</span>
       </span>
-      <span aria-live="polite">{done && <VisuallyHidden>{text(rounded(to, decimals))}</VisuallyHidden>}</span>
-    </span>
+    </>
   );
 }

@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import type { Block } from '../engine/flow.gen.ts';
+import type { ExtraBlockData } from './extra-blocks.tsx';
 import { FlowImage, SampleImageMark } from './flow-image.tsx';
+import { initials } from './initials.ts';
 import { ScoreBar } from './score-bar.tsx';
 import { VisuallyHidden } from './visually-hidden.tsx';
 import styles from './blocks.module.css';
@@ -33,6 +35,25 @@ function Stars({ rating }: { rating: number }) {
       </span>
       <VisuallyHidden>{`Rated ${rating} out of 5`}</VisuallyHidden>
     </span>
+  );
+}
+
+/** The rating, profile and chart blocks: their own chunk, loaded after the first paint (see Blocks). */
+let extraModule: typeof import('./extra-blocks.tsx') | undefined;
+const loadExtra = () =>
+  import('./extra-blocks.tsx').then((module) => {
+    extraModule = module;
+    return module;
+  });
+const LazyExtra = lazy(loadExtra);
+
+function Extra({ block }: { block: ExtraBlockData }) {
+  // Once loaded (the usual case: every screen with blocks starts the load), it draws at once.
+  if (extraModule) return <extraModule.default block={block} />;
+  return (
+    <Suspense fallback={null}>
+      <LazyExtra block={block} />
+    </Suspense>
   );
 }
 
@@ -137,9 +158,14 @@ const blockRenderers = {
       <blockquote className={styles.quote}>
         <p>{block.quote}</p>
       </blockquote>
-      <figcaption className={styles.author}>
-        <strong>{block.author}</strong>
-        {block.detail && <span className={styles.detail}>{block.detail}</span>}
+      <figcaption className={styles.byline}>
+        <span className={styles.initials} aria-hidden="true">
+          {initials(block.author)}
+        </span>
+        <span className={styles.author}>
+          <strong>{block.author}</strong>
+          {block.detail && <span className={styles.detail}>{block.detail}</span>}
+        </span>
       </figcaption>
     </figure>
   ),
@@ -211,6 +237,9 @@ const blockRenderers = {
       })}
     </ol>
   ),
+  rating: (block) => <Extra block={block} />,
+  profile: (block) => <Extra block={block} />,
+  chart: (block) => <Extra block={block} />,
   note: (block) => (
     <p className={`${styles.note} ${toneClass(block.tone)}`} role="note">
       {block.text}
@@ -233,6 +262,9 @@ export interface BlocksProps {
 
 /** Renders a screen's content blocks, in order. */
 export function Blocks({ blocks, firstHeading = 1 }: BlocksProps) {
+  useEffect(() => {
+    if (!extraModule) void loadExtra();
+  }, []);
   if (!blocks || blocks.length === 0) return null;
   const firstHeadingIndex = blocks.findIndex((block) => block.type === 'heading');
   return (

@@ -65,7 +65,10 @@ export type Block =
   | ScoreBarsBlock
   | ComparisonBlock
   | StepsBlock
-  | NoteBlock;
+  | NoteBlock
+  | RatingBlock
+  | ProfileBlock
+  | ChartBlock;
 /**
  * The headline.
  */
@@ -239,6 +242,54 @@ export type Template25 = string;
  */
 export type Rule16 = RulesLogic;
 /**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template26 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template27 = string;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule17 = RulesLogic;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template28 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template29 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template30 = string;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule18 = RulesLogic;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template31 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template32 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template33 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template34 = string;
+/**
+ * Show only when this rule holds.
+ */
+export type Rule19 = RulesLogic;
+/**
  * Blocks shown on the screen, in order.
  */
 export type Content = Block[];
@@ -261,11 +312,11 @@ export type ScreenId4 = string;
 /**
  * Condition; leave out for the default target.
  */
-export type Rule17 = RulesLogic;
+export type Rule20 = RulesLogic;
 /**
  * Condition that must hold to show this screen.
  */
-export type Rule18 = RulesLogic;
+export type Rule21 = RulesLogic;
 /**
  * A screen id: lower-case letters, digits and hyphens.
  */
@@ -301,11 +352,11 @@ export type JourneyStep1 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template26 = string;
+export type Template35 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template27 = string;
+export type Template36 = string;
 /**
  * Actions run when the screen is shown.
  */
@@ -321,7 +372,7 @@ export type Content1 = Block[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template28 = string;
+export type Template37 = string;
 /**
  * Actions run when the screen is shown.
  */
@@ -333,11 +384,11 @@ export type Actions3 = Action[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template29 = string;
+export type Template38 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template30 = string;
+export type Template39 = string;
 /**
  * The choices, in order.
  *
@@ -347,7 +398,7 @@ export type Options = [Option, ...Option[]];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template31 = string;
+export type Template40 = string;
 /**
  * Values this question no longer offers but that stored answers, old links or sample answers may still hold; the computations' tables may score them (flow:check otherwise refuses a table naming a value that is not an option).
  */
@@ -359,11 +410,11 @@ export type AnswerKey = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template32 = string;
+export type Template41 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template33 = string;
+export type Template42 = string;
 /**
  * Actions run when the screen is shown.
  */
@@ -372,58 +423,6 @@ export type Actions4 = Action[];
  * Actions run when the visitor continues.
  */
 export type Actions5 = Action[];
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template34 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template35 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template36 = string;
-/**
- * Actions run when the screen is shown.
- */
-export type Actions6 = Action[];
-/**
- * Actions run when the visitor continues.
- */
-export type Actions7 = Action[];
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template37 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template38 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template39 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template40 = string;
-/**
- * Actions run when the screen is shown.
- */
-export type Actions8 = Action[];
-/**
- * Actions run when the visitor continues.
- */
-export type Actions9 = Action[];
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template41 = string;
-/**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template42 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -437,17 +436,17 @@ export type Template44 = string;
  */
 export type Template45 = string;
 /**
- * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
- */
-export type Template46 = string;
-/**
  * Actions run when the screen is shown.
  */
-export type Actions10 = Action[];
+export type Actions6 = Action[];
 /**
  * Actions run when the visitor continues.
  */
-export type Actions11 = Action[];
+export type Actions7 = Action[];
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template46 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -463,11 +462,11 @@ export type Template49 = string;
 /**
  * Actions run when the screen is shown.
  */
-export type Actions12 = Action[];
+export type Actions8 = Action[];
 /**
  * Actions run when the visitor continues.
  */
-export type Actions13 = Action[];
+export type Actions9 = Action[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -493,6 +492,14 @@ export type Template54 = string;
  */
 export type Template55 = string;
 /**
+ * Actions run when the screen is shown.
+ */
+export type Actions10 = Action[];
+/**
+ * Actions run when the visitor continues.
+ */
+export type Actions11 = Action[];
+/**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
 export type Template56 = string;
@@ -505,9 +512,13 @@ export type Template57 = string;
  */
 export type Template58 = string;
 /**
- * Blocks shown on the screen, in order.
+ * Actions run when the screen is shown.
  */
-export type Content2 = Block[];
+export type Actions12 = Action[];
+/**
+ * Actions run when the visitor continues.
+ */
+export type Actions13 = Action[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -516,14 +527,6 @@ export type Template59 = string;
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
 export type Template60 = string;
-/**
- * Actions run when the screen is shown.
- */
-export type Actions14 = Action[];
-/**
- * Actions run when the visitor continues.
- */
-export type Actions15 = Action[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
@@ -541,13 +544,61 @@ export type Template63 = string;
  */
 export type Template64 = string;
 /**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template65 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template66 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template67 = string;
+/**
+ * Blocks shown on the screen, in order.
+ */
+export type Content2 = Block[];
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template68 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template69 = string;
+/**
+ * Actions run when the screen is shown.
+ */
+export type Actions14 = Action[];
+/**
+ * Actions run when the visitor continues.
+ */
+export type Actions15 = Action[];
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template70 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template71 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template72 = string;
+/**
+ * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
+ */
+export type Template73 = string;
+/**
  * Blocks shown on the screen, in order.
  */
 export type Content3 = Block[];
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template65 = string;
+export type Template74 = string;
 /**
  * Actions run when the screen is shown.
  */
@@ -563,11 +614,11 @@ export type Route2 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template66 = string;
+export type Template75 = string;
 /**
  * Text shown to the visitor. May contain placeholders such as {answers.age}, {result.skinAge} or {settings.brand}; an unknown placeholder is a validation error.
  */
-export type Template67 = string;
+export type Template76 = string;
 /**
  * Actions run when the screen is shown (e.g. log the path).
  */
@@ -917,6 +968,10 @@ export interface HeadingBlock {
   text: Template1;
   eyebrow?: Template2;
   when?: Rule;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface TextBlock {
   /**
@@ -929,6 +984,10 @@ export interface TextBlock {
    */
   emphasis?: boolean;
   when?: Rule1;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface LinkBlock {
   /**
@@ -959,11 +1018,19 @@ export interface ListBlock {
    */
   items: [ListItem, ...ListItem[]];
   when?: Rule5;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface ListItemWithTitle {
   title: Template7;
   text?: Template8;
   when?: Rule3;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 /**
  * Plain text shown only when its rule holds (no bold title).
@@ -983,6 +1050,10 @@ export interface ImageBlock {
    */
   size?: 'full' | 'small';
   when?: Rule6;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 /**
  * The image.
@@ -1011,6 +1082,10 @@ export interface BeforeAfterBlock {
   after: Image2;
   caption?: Template11;
   when?: Rule7;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 /**
  * The before image.
@@ -1059,6 +1134,10 @@ export interface BadgeBlock {
    */
   tone?: 'success' | 'info' | 'warning' | 'neutral';
   when?: Rule8;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface BadgesBlock {
   /**
@@ -1072,6 +1151,10 @@ export interface BadgesBlock {
    */
   items: [Template6, ...Template6[]];
   when?: Rule9;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface TestimonialBlock {
   /**
@@ -1086,6 +1169,10 @@ export interface TestimonialBlock {
    */
   rating?: number;
   when?: Rule10;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface StatsBlock {
   /**
@@ -1099,6 +1186,10 @@ export interface StatsBlock {
    */
   items: [Stat, ...Stat[]];
   when?: Rule11;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface Stat {
   value: Template16;
@@ -1116,6 +1207,10 @@ export interface CardsBlock {
    */
   items: [Card, ...Card[]];
   when?: Rule12;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface Card {
   title: Template18;
@@ -1150,6 +1245,10 @@ export interface ScoreBarsBlock {
    */
   items: [ScoreBarItem, ...ScoreBarItem[]];
   when?: Rule13;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface ScoreBarItem {
   label: Template21;
@@ -1167,6 +1266,10 @@ export interface ComparisonBlock {
    */
   items: [ComparisonItem, ComparisonItem, ...ComparisonItem[]];
   when?: Rule14;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface ComparisonItem {
   label: Template23;
@@ -1188,6 +1291,10 @@ export interface StepsBlock {
    */
   current: number;
   when?: Rule15;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
 }
 export interface NoteBlock {
   /**
@@ -1200,6 +1307,256 @@ export interface NoteBlock {
    */
   tone?: 'success' | 'info' | 'warning' | 'neutral';
   when?: Rule16;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result (e.g. the band that justifies it), on itself or on its block.
+   */
+  claim?: boolean;
+}
+export interface RatingBlock {
+  /**
+   * An average rating: stars, the figure out of 5 and what it is based on.
+   */
+  type: 'rating';
+  value: Template26;
+  count?: Template27;
+  when?: Rule17;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result.
+   */
+  claim?: boolean;
+}
+export interface ProfileBlock {
+  /**
+   * A person's card: initials, name and credentials (a portrait can be added with `image`).
+   */
+  type: 'profile';
+  person: Template28;
+  credentials?: Template29;
+  text?: Template30;
+  image?: Image3;
+  when?: Rule18;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result.
+   */
+  claim?: boolean;
+}
+/**
+ * A real portrait; without it the card shows the name's initials.
+ */
+export interface Image3 {
+  /**
+   * Path or URL.
+   */
+  src: string;
+  /**
+   * Alternative text for screen readers.
+   */
+  alt: string;
+  caption?: Template10;
+  /**
+   * A placeholder that is not the real thing (a cartoon, stock art): shown with a visible 'Sample image' mark, and `flow:check` warns (fails with --strict) until it is replaced and this is removed. Never let placeholder art pass as proof.
+   */
+  sample?: boolean;
+}
+export interface ChartBlock {
+  /**
+   * Horizontal bars comparing a few figures (e.g. a projection), each with its label and value.
+   */
+  type: 'chart';
+  title?: Template31;
+  caption?: Template32;
+  /**
+   * The bars, in order.
+   *
+   * @minItems 1
+   * @maxItems 6
+   */
+  items:
+    | [
+        {
+          label: Template33;
+          value: Template34;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+      ]
+    | [
+        {
+          label: Template33;
+          value: Template34;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template33;
+          value: Template34;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+      ]
+    | [
+        {
+          label: Template33;
+          value: Template34;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template33;
+          value: Template34;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template33;
+          value: Template34;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+      ]
+    | [
+        {
+          label: Template33;
+          value: Template34;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template33;
+          value: Template34;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template33;
+          value: Template34;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template33;
+          value: Template34;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+      ]
+    | [
+        {
+          label: Template33;
+          value: Template34;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template33;
+          value: Template34;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template33;
+          value: Template34;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template33;
+          value: Template34;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template33;
+          value: Template34;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+      ]
+    | [
+        {
+          label: Template33;
+          value: Template34;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template33;
+          value: Template34;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template33;
+          value: Template34;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template33;
+          value: Template34;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template33;
+          value: Template34;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+        {
+          label: Template33;
+          value: Template34;
+          /**
+           * Draw this bar in the accent colour.
+           */
+          highlight?: boolean;
+        },
+      ];
+  when?: Rule19;
+  /**
+   * This copy states a cause, a fit or an eligibility: flow:check requires it to sit under a `when` that reads a result.
+   */
+  claim?: boolean;
 }
 /**
  * A transition that happens by itself after a delay, e.g. the 4 s calculating step.
@@ -1216,13 +1573,13 @@ export interface After {
  */
 export interface GuardedTarget {
   to: ScreenId4;
-  when?: Rule17;
+  when?: Rule20;
 }
 /**
  * Data a screen needs. When the rule does not hold (deep link, reload without data), the visitor is sent to `otherwise`.
  */
 export interface Requires {
-  when: Rule18;
+  when: Rule21;
   otherwise: ScreenId5;
 }
 /**
@@ -1346,7 +1703,7 @@ export interface RedirectAction {
    * Where to.
    */
   params: {
-    url: Template26;
+    url: Template35;
   };
 }
 export interface LogAction {
@@ -1358,7 +1715,7 @@ export interface LogAction {
    * The message.
    */
   params: {
-    message: Template27;
+    message: Template36;
   };
 }
 /**
@@ -1378,7 +1735,7 @@ export interface ContentScreen {
   progress?: Progress;
   content: Content;
   footer?: Content1;
-  button: Template28;
+  button: Template37;
   next: Next;
   requires?: Requires;
   track?: Track;
@@ -1415,8 +1772,8 @@ export interface MultiSelectScreen {
   entry?: boolean;
   progress?: Progress;
   content?: Content;
-  question: Template29;
-  hint?: Template30;
+  question: Template38;
+  hint?: Template39;
   options: Options;
   retiredValues?: RetiredValues;
   answer: AnswerKey;
@@ -1424,8 +1781,8 @@ export interface MultiSelectScreen {
    * Least number of options to choose before Continue (0: none needed).
    */
   minSelected?: number;
-  selectedNote?: Template32;
-  button: Template33;
+  selectedNote?: Template41;
+  button: Template42;
   next: Next;
   requires?: Requires;
   track?: Track;
@@ -1440,7 +1797,7 @@ export interface Option {
    * What is stored when chosen.
    */
   value: string;
-  label: Template31;
+  label: Template40;
 }
 /**
  * A question with one answer.
@@ -1458,8 +1815,8 @@ export interface SingleChoiceScreen {
   entry?: boolean;
   progress?: Progress;
   content?: Content;
-  question: Template34;
-  hint?: Template35;
+  question: Template43;
+  hint?: Template44;
   options: Options;
   retiredValues?: RetiredValues;
   answer: AnswerKey;
@@ -1467,7 +1824,7 @@ export interface SingleChoiceScreen {
    * A choice is needed before Continue (default true).
    */
   required?: boolean;
-  button: Template36;
+  button: Template45;
   next: Next;
   requires?: Requires;
   track?: Track;
@@ -1490,8 +1847,8 @@ export interface SliderScreen {
   entry?: boolean;
   progress?: Progress;
   content?: Content;
-  question: Template37;
-  hint?: Template38;
+  question: Template46;
+  hint?: Template47;
   answer: AnswerKey;
   /**
    * Smallest value.
@@ -1509,8 +1866,8 @@ export interface SliderScreen {
    * Value before the visitor moves the slider; stored if she continues without moving it.
    */
   default: number;
-  unit?: Template39;
-  button: Template40;
+  unit?: Template48;
+  button: Template49;
   next: Next;
   requires?: Requires;
   track?: Track;
@@ -1539,10 +1896,10 @@ export interface FormScreen {
    * @minItems 1
    */
   fields: [Field, ...Field[]];
-  button: Template43;
-  disabledButton?: Template44;
-  busyButton?: Template45;
-  privacyNote?: Template46;
+  button: Template52;
+  disabledButton?: Template53;
+  busyButton?: Template54;
+  privacyNote?: Template55;
   submit?: Submit;
   next: Next;
   requires?: Requires;
@@ -1558,7 +1915,7 @@ export interface Field {
    * Answer key the value is stored under, e.g. email.
    */
   name: string;
-  label: Template41;
+  label: Template50;
   /**
    * Input type: 'email' uses the shared email rule; 'tel' a phone number (digits, spaces, + ( ) . -); 'number' a number within min and max; 'select' one of `options`; 'checkbox' a tick box (stored as "yes" when ticked; `required` makes it a consent that must be ticked). Every rule is checked the same way by the browser and by save_quiz_completion.
    */
@@ -1607,7 +1964,7 @@ export interface Field {
       label: string;
     }[],
   ];
-  placeholder?: Template42;
+  placeholder?: Template51;
   /**
    * Browser autofill hint, e.g. given-name, email.
    */
@@ -1662,14 +2019,14 @@ export interface CalculatingScreen {
   entry?: boolean;
   progress?: Progress;
   content?: Content;
-  message: Template47;
-  doneMessage?: Template48;
+  message: Template56;
+  doneMessage?: Template57;
   /**
    * How long the spinner runs before Continue appears.
    */
   spinnerMs: number;
   after: After;
-  button: Template49;
+  button: Template58;
   next: Next;
   requires?: Requires;
   track?: Track;
@@ -1692,32 +2049,32 @@ export interface PhotoUploadScreen {
   entry?: boolean;
   progress?: Progress;
   content?: Content;
-  pickLabel?: Template50;
-  changeLabel?: Template51;
-  hint?: Template52;
-  formats?: Template53;
+  pickLabel?: Template59;
+  changeLabel?: Template60;
+  hint?: Template61;
+  formats?: Template62;
   /**
    * Largest accepted file in bytes.
    */
   maxBytes?: number;
-  tooLargeMessage?: Template54;
-  notImageMessage?: Template55;
-  chooseAgainMessage?: Template56;
+  tooLargeMessage?: Template63;
+  notImageMessage?: Template64;
+  chooseAgainMessage?: Template65;
   /**
    * What to tell the visitor when the analysis refuses her photo, by the refusal's code (e.g. no_face). She stays on this screen, can choose another photo or continue without one.
    */
   refusals?: {
     [k: string]: Template6;
   };
-  retryLabel?: Template57;
-  continueWithoutLabel?: Template58;
+  retryLabel?: Template66;
+  continueWithoutLabel?: Template67;
   /**
    * Tips for a good photo.
    */
   checklist?: Template6[];
   footer?: Content2;
   overlay: AnalysisOverlay;
-  button: Template60;
+  button: Template69;
   submit: Submit;
   next: Next;
   requires?: Requires;
@@ -1729,7 +2086,7 @@ export interface PhotoUploadScreen {
  * The overlay while the photo is analysed.
  */
 export interface AnalysisOverlay {
-  title: Template59;
+  title: Template68;
   /**
    * Rows that advance one by one.
    *
@@ -1767,7 +2124,7 @@ export interface RevealScreen {
   content?: Content;
   percent: PercentAnimation;
   footer?: Content3;
-  button: Template65;
+  button: Template74;
   next: Next;
   requires?: Requires;
   track?: Track;
@@ -1783,8 +2140,8 @@ export interface RevealScreen {
  * The animated figure.
  */
 export interface PercentAnimation {
-  value: Template61;
-  from?: Template62;
+  value: Template70;
+  from?: Template71;
   /**
    * Wait before counting.
    */
@@ -1797,8 +2154,8 @@ export interface PercentAnimation {
    * Milliseconds per step.
    */
   stepMs: number;
-  label?: Template63;
-  caption?: Template64;
+  label?: Template72;
+  caption?: Template73;
   /**
    * Write the figure by settings.locale: "number" (grouped, 12,300), "currency" (money in settings.currency, $2,280) or "compact" (12.3K). With a format the unit defaults to none.
    */
@@ -1830,8 +2187,8 @@ export interface NotFoundScreen {
    * Big code above the headline, e.g. 404.
    */
   code?: string;
-  headline: Template66;
-  linkLabel: Template67;
+  headline: Template75;
+  linkLabel: Template76;
   enter?: Actions18;
 }
 /**

@@ -192,7 +192,12 @@ function revealEndsOnScore(flow: Flow, id: string): Story {
       const decimals = percent.decimals ?? 0;
       const expected = `${(Math.round(value * 10 ** decimals) / 10 ** decimals).toFixed(decimals)}${percent.unit ?? '%'}`;
       const counting = percent.delayMs + percent.steps * percent.stepMs;
-      const announced = await canvas.findByText(expected, { selector: '[aria-live] *' }, { timeout: counting + 3000 });
+      // Announced once it lands, in one final sentence with its label and caption when it has them.
+      const announced = await canvas.findByText(
+        (text) => text.includes(expected),
+        { selector: '[aria-live] *' },
+        { timeout: counting + 3000 },
+      );
       await expect(announced).toBeInTheDocument();
       await expect(canvas.getByTestId('animated-percent')).toHaveTextContent(expected);
     },

@@ -1,8 +1,11 @@
 /**
- * The shipped flow never lets placeholder art pass as proof: every cartoon under /uploads/ is marked
- * `"sample": true` (so it shows the 'Sample image' mark and flow:check warns), and no caption of a
- * sample image, or of a before/after pair holding one, claims a real person.
+ * The shipped flow never lets placeholder art pass as proof: it shows no sample image at all (its
+ * screens prove their point with a rating, quotes, a doctor's card and a chart), every image it does
+ * show is a real file under public/, and the placeholder cartoons live only in Storybook's sample art,
+ * so no build can ship one. No caption of an image claims a real person unless the image is real.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadFlow } from '../support/load-flow.ts';
 
@@ -40,10 +43,14 @@ function images(value: unknown, where: string, captions: string[] = []): Found[]
 const found = images(flow.screens, '/screens');
 
 describe('placeholder art in the shipped flow', () => {
-  it('is every image under /uploads/, and each is marked as a sample', () => {
-    const uploads = found.filter((image) => image.src.startsWith('/uploads/'));
-    expect(uploads.length).toBeGreaterThan(0);
-    expect(uploads.filter((image) => !image.sample).map((image) => image.where)).toEqual([]);
+  it('is gone: no image of the flow is a sample, and each is a real file under public/', () => {
+    expect(found.filter((image) => image.sample).map((image) => image.where)).toEqual([]);
+    expect(found.filter((image) => !existsSync(join('public', image.src))).map((image) => image.src)).toEqual([]);
+  });
+
+  it('lives only in Storybook: public/ (copied into every build) holds no cartoon', () => {
+    expect(existsSync('public/uploads')).toBe(false);
+    expect(existsSync('.storybook/sample-art/uploads/doctor.svg')).toBe(true);
   });
 
   it('is never captioned as a real person', () => {

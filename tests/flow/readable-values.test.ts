@@ -117,6 +117,8 @@ describe('every shipped screen', () => {
       for (const text of texts) for (const value of stray) expect(text, `screen ${id}`).not.toContain(value);
     }
     const detailed = shownTexts(answers).get('detailed-analysis') ?? [];
-    expect(detailed).toContain(`Your skin age is ${Math.round(Number(result['skinAge']))}`);
+    // The shown skin age is whole years, capped at the flow's credible gap ("N+" past it, issue 33).
+    const shown = Math.min(Math.round(Number(result['skinAge'])), Number(result['chronologicalAge']) + Number(result['gapCap']));
+    expect(detailed).toContain(`Your skin age is ${shown}${result['gapOverCap'] === true ? '+' : ''}`);
   });
 });

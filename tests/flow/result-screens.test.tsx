@@ -11,7 +11,6 @@ import { computeResult } from '../support/skin-scoring.ts';
 import { loadFlow } from '../support/load-flow.ts';
 import type { MemoryTracking } from '../../src/tracking/memory-tracking.ts';
 import {
-  cardLines,
   figureValue,
   percentShown,
   renderFunnel,
@@ -83,60 +82,64 @@ async function expectRedirectToStart(tracking: MemoryTracking) {
   expect(tracking.calls.flatMap((c) => (c.type === 'screenViewed' ? [c.screenId] : []))).toEqual(['start', 'skin-concerns']);
 }
 
-/**
- * An age gap as `{…:plural(year|years)}` writes it: "1 year", "4 years" (its no-break space reads as
- * a space: Testing Library's text matching folds whitespace).
- */
-function yearsWord(gap: number): string {
-  return `${years(gap)} ${years(gap) === '1' ? 'year' : 'years'}`;
-}
+/** The skin age a screen shows: whole years, capped at the flow's credible gap ("N+" past it). */
+const shownAge = (result: Record<string, unknown>) => String(result['shownSkinAge']);
+
+/** The heading of the results screen: her first name when she gave it (issue 33). */
+const resultHeading = (result: Record<string, unknown>, name?: string) =>
+  name ? `${name}, your skin age is ${shownAge(result)}` : `Your skin age is ${shownAge(result)}`;
 
 describe('detailed-analysis (/detailed-analysis, /results)', () => {
-  const RATE_TEXT = {
-    rapid: (gap: number) => `Your skin is ageing rapidly: about ${yearsWord(gap)} ahead of your real age.`,
-    accelerated: (gap: number) =>
-      `Your skin is ageing faster than normal: about ${yearsWord(gap)} ahead of your real age.`,
-    normal: () => 'Your skin is ageing at a normal pace, and now is the best time to protect it.',
+  /** The pace sentence: past the flow's cap it says "more than N years", and never "1 years". */
+  const rateText = (rate: string, r: Record<string, unknown>) => {
+    const gap = Number(r['ageDifference']);
+    if (rate === 'normal') return 'Your skin is aging at about the expected pace, and now is a good time to protect it.';
+    if (r['gapOverCap'] === true) return `Your skin reads more than ${String(r['gapCap'])} years ahead of your real age.`;
+    if (gap < 1.5) return 'Your skin is aging a little faster than average: about a year ahead of your real age, or less.';
+    return rate === 'rapid'
+      ? `Your skin is aging fast: about ${years(gap)} years ahead of your real age.`
+      : `Your skin is aging faster than average: about ${years(gap)} years ahead of your real age.`;
   };
+  const ALL_RATE_TEXTS = /^Your skin (is aging|reads more than)/;
 
   it.each([
     ['rapid', QUIZ],
     ['accelerated', { age: 38, changeSpeed: '1-2-years', hrt: 'yes' }],
-    ['normal', { age: 36, skinIssues: [], changeSpeed: 'no-significant', hrt: 'yes' }],
-  ] as const)('shows the result computed from stored quiz answers (%s ageing)', async (rate, quizData) => {
+    ['normal', { age: 36, skinIssues: [], changeSpeed: '3-plus-years', hrt: 'yes' }],
+  ] as const)('shows the result computed from stored quiz answers (%s aging)', async (rate, quizData) => {
     const expected = computeResult(quizData, undefined, scoring);
     expect(expected.agingRate).toBe(rate); // the fixture exercises the branch it is named after
     await renderFunnel(flow, '/detailed-analysis', { quizData });
 
-    expect(
-      screen.getByRole('heading', { level: 1, name: `Your skin age is ${years(expected.skinAge)}` }),
-    ).toBeInTheDocument();
-    expect(figureValue('Skin age')).toBe(years(expected.skinAge));
+    const name = 'name' in quizData ? quizData.name : undefined;
+    expect(screen.getByRole('heading', { level: 1, name: resultHeading(expected, name) })).toBeInTheDocument();
+    expect(figureValue('Skin age')).toBe(shownAge(expected));
     expect(figureValue('Your age')).toBe(years(expected.chronologicalAge));
-    expect(screen.getByText(RATE_TEXT[rate](expected.ageDifference))).toBeInTheDocument();
-    for (const [other, text] of Object.entries(RATE_TEXT)) {
-      if (other !== rate) expect(screen.queryByText(text(expected.ageDifference))).toBeNull();
-    }
-    expect(cardLines('Primary clinical finding')).toEqual([
-      'Primary clinical finding',
-      expected.primaryConcern,
-      expected.clinicalComments[0],
+    // Exactly one pace sentence, the one for her result.
+    expect(screen.getAllByText(ALL_RATE_TEXTS).map((node) => node.textContent)).toEqual([rateText(rate, expected)]);
+    // The four score bars and the findings (titles and figures), not a card repeating her answer.
+    expect(screen.getAllByRole('meter').map((meter) => meter.getAttribute('aria-label'))).toEqual([
+      'Volume',
+      'Elasticity',
+      'Texture',
+      'Complexion',
     ]);
+    const findings = expected['dermatologistFindings'];
+    expect(Array.isArray(findings) && findings.length > 0).toBe(true);
+    for (const finding of Array.isArray(findings) ? findings : []) {
+      const title: unknown = typeof finding === 'object' && finding !== null && 'title' in finding ? finding.title : '';
+      expect(screen.getByText(String(title))).toBeInTheDocument();
+    }
+    expect(screen.queryByText('Primary clinical finding')).toBeNull();
   });
 
   it('blends a stored photo result into the skin age (60 % quiz, 40 % photo)', async () => {
     const withPhoto = computeResult(QUIZ, PHOTO, scoring);
     expect(withPhoto.skinAge).not.toBe(computeResult(QUIZ, undefined, scoring).skinAge);
     await renderFunnel(flow, '/detailed-analysis', { quizData: QUIZ, assessmentData: PHOTO });
-    expect(
-      screen.getByRole('heading', { level: 1, name: `Your skin age is ${years(withPhoto.skinAge)}` }),
-    ).toBeInTheDocument();
-    expect(figureValue('Skin age')).toBe(years(withPhoto.skinAge));
-    expect(
-      screen.getByText(
-        `Your skin is ageing rapidly: about ${yearsWord(withPhoto.ageDifference)} ahead of your real age.`,
-      ),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: resultHeading(withPhoto, 'Ann') })).toBeInTheDocument();
+    expect(figureValue('Skin age')).toBe(shownAge(withPhoto));
+    expect(screen.getByText(rateText('rapid', withPhoto))).toBeInTheDocument();
   });
 
   it('with only a stored assessment, takes the age from its chronological_age', async () => {
@@ -144,14 +147,14 @@ describe('detailed-analysis (/detailed-analysis, /results)', () => {
     expect(expected.chronologicalAge).toBe(PHOTO.chronological_age);
     await renderFunnel(flow, '/detailed-analysis', { assessmentData: PHOTO });
     expect(figureValue('Your age')).toBe(years(PHOTO.chronological_age));
-    expect(figureValue('Skin age')).toBe(years(expected.skinAge));
+    expect(figureValue('Skin age')).toBe(shownAge(expected));
   });
 
   it('the /results alias shows the same result and moves the address to /detailed-analysis', async () => {
     const expected = computeResult(QUIZ, undefined, scoring);
     await renderFunnel(flow, '/results', { quizData: QUIZ });
     expect(
-      screen.getByRole('heading', { level: 1, name: `Your skin age is ${years(expected.skinAge)}` }),
+      screen.getByRole('heading', { level: 1, name: resultHeading(expected, 'Ann') }),
     ).toBeInTheDocument();
     expect(window.location.pathname).toBe('/detailed-analysis');
   });
@@ -177,9 +180,9 @@ describe('primary-assessment (/primary-assessment)', () => {
     await renderFunnel(flow, '/primary-assessment', visit);
 
     expect(
-      screen.getByRole('heading', { level: 1, name: `Your skin age is ${years(expected.skinAge)}` }),
+      screen.getByRole('heading', { level: 1, name: `Your skin age is ${shownAge(expected)}` }),
     ).toBeInTheDocument();
-    expect(figureValue('Skin age')).toBe(years(expected.skinAge));
+    expect(figureValue('Skin age')).toBe(shownAge(expected));
     expect(figureValue('Chronological age')).toBe(years(expected.chronologicalAge));
     const bars = [
       ['Volume', expected.overview.volume],
@@ -194,7 +197,7 @@ describe('primary-assessment (/primary-assessment)', () => {
       expect(meter.parentElement).toHaveAttribute('data-tone', tone(score));
     }
     expect(
-      screen.getByText('Perfect timing - your skin age gap shows maximum reversal potential'),
+      screen.getByText('Scores out of 10, compared with typical skin at your age.'),
     ).toBeInTheDocument();
   });
 
@@ -250,7 +253,7 @@ describe('hormone-suitability (/hormone-suitability)', () => {
     ['quiz answers', { quizData: QUIZ }],
     ['quiz answers and a photo result', { quizData: QUIZ, assessmentData: PHOTO }],
   ])(
-    'with %s, See My Results stores the spec §3 assessment data and goes to /treatment-projection',
+    'with %s, See My 90-Day Plan stores the spec §3 assessment data and goes to /treatment-projection',
     async (_name, visit) => {
       const user = userEvent.setup();
       await renderFunnel(flow, '/hormone-suitability', visit);
@@ -261,7 +264,7 @@ describe('hormone-suitability (/hormone-suitability)', () => {
         }),
       ).toBeInTheDocument();
 
-      await user.click(screen.getByRole('button', { name: 'See My Results' }));
+      await user.click(screen.getByRole('button', { name: 'See My 90-Day Plan' }));
 
       expect(await screen.findByRole('heading', { level: 1, name: '90 days from now' })).toBeInTheDocument();
       expect(window.location.pathname).toBe('/treatment-projection');
@@ -277,7 +280,7 @@ describe('hormone-suitability (/hormone-suitability)', () => {
     },
   );
 
-  it('stores the score the hormonal assessment just showed (hormone-assessment → Continue → See My Results)', async () => {
+  it('stores the score the hormonal assessment just showed (hormone-assessment → Continue → See My 90-Day Plan)', async () => {
     // Reduced motion: the percentage shows its final value at once.
     vi.stubGlobal('matchMedia', (query: string) => ({
       matches: query.includes('reduce'),
@@ -290,9 +293,9 @@ describe('hormone-suitability (/hormone-suitability)', () => {
     const percent = percentShown();
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('button', { name: 'See My Results' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'See My 90-Day Plan' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/hormone-suitability');
-    await user.click(screen.getByRole('button', { name: 'See My Results' }));
+    await user.click(screen.getByRole('button', { name: 'See My 90-Day Plan' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: '90 days from now' })).toBeInTheDocument();
     expect(percent).toBe(`${computeResult(QUIZ, undefined, scoring).confidenceScore}%`);

@@ -46,14 +46,20 @@ const QUIZ = {
 const PHOTO = { id: 'assessment-1', chronological_age: 47, assessed_skin_age: 58, photo_skin_age: 58 };
 
 const LINE = {
-  dryness: "Your skin's moisture barrier is weakening, a classic sign of falling estrogen.",
-  noDryness: 'Your body has stopped making enough of the hormone that keeps skin firm and plump.',
-  rapid: 'Changes this rapid indicate hormonal shifts, not just the passing of time.',
-  notRapid: 'Every month without hormone support, you age 2–3 months extra.',
-  productsStopped:
-    "That's why products that used to work have stopped working: they can't replace what your skin has lost.",
-  surface: "Surface treatments only work on the outside; they can't reach the root cause.",
+  dryness: "Your skin's moisture barrier is weakening, a common sign of falling estrogen.",
+  noDryness: 'Your skin is losing firmness, which often follows falling estrogen.',
+  rapid: 'Changes this fast often come with hormonal shifts, not just the passing of time.',
+  notRapid: 'Your symptoms and your skin changes often share one cause.',
+  productsStopped: 'That may be why products that used to work have stopped working.',
+  surface: 'Surface treatments work on the outside only.',
 };
+/** The sentences of cause or fit, each shown only to a visitor whose score supports it (issue 33). */
+const CLAIMS = [
+  'Your answers point to hormone-related aging: your skin is likely changing because your hormones are.',
+  'Hormone support is likely to help.',
+  ...Object.values(LINE),
+];
+const FASTEST = ['6-12-months', 'overnight'];
 
 /** Exactly `shownLines` of the reason lines are on screen, and none of the others. */
 function expectReasonLines(shownLines: (keyof typeof LINE)[]) {
@@ -80,8 +86,11 @@ function valueAfter(from: number, to: number, step: number, steps = 60): string 
  * ~33 ms, not yet the score after 59, exactly the score after `delayMs` + 60 × 33.33 ms, then still.
  * Check points sit mid-step, so they hold whether the timer runs steps of 33 or of 33.33 ms.
  */
-function expectCountUp(from: number, to: number, delayMs: number) {
+function expectCountUp(from: number, to: number, delayMs: number, label: string) {
+  const landed = () => screen.getByTestId('animated-percent-label').dataset['landed'];
+  expect(screen.getByTestId('animated-percent-label').textContent).toBe(label);
   expect(percentShown()).toBe(`${from}%`);
+  expect(landed()).toBe('false');
   advance(delayMs - 1);
   expect(percentShown()).toBe(`${from}%`);
 
@@ -95,10 +104,14 @@ function expectCountUp(from: number, to: number, delayMs: number) {
   advance(29 * 33.33 - 10);
   expect(percentShown()).toBe(valueAfter(from, to, 59));
   expect(percentAnnounced()).toBe('');
+  // The band label describes the final figure: it waits for it, never beside a counting number.
+  expect(landed()).toBe('false');
 
   advance(33.33 + 1);
   expect(percentShown()).toBe(`${to}%`);
-  expect(percentAnnounced()).toBe(`${to}%`);
+  expect(landed()).toBe('true');
+  // One final sentence: the label, the figure and the caption.
+  expect(percentAnnounced()).toBe(`${label}: ${to}%. How strongly your answers point to hormonal change`);
   advance(5000);
   expect(percentShown()).toBe(`${to}%`);
 }
@@ -117,10 +130,26 @@ describe('root-cause-reveal (/quiz/root-cause-reveal)', () => {
   it('counts from 0 after 0.5 s and ends exactly on the score computed from the stored answers', async () => {
     vi.useFakeTimers();
     const expected = computeResult(QUIZ, undefined, scoring);
+    expect(expected['claimBand']).toBe('possible');
     await renderFunnel(flow, '/quiz/root-cause-reveal', { quizData: QUIZ });
-    expect(screen.getByText(`${expected.hormonalLabel} Probability`)).toBeInTheDocument();
-    expectCountUp(0, expected.confidenceScore, 500);
-    expectReasonLines(['noDryness', 'notRapid', 'surface']);
+    expectCountUp(0, expected.confidenceScore, 500, `${expected.hormonalLabel} Probability`);
+    // A medium score reads as a possibility and an invitation, never as a finding.
+    expectReasonLines([]);
+    for (const claim of CLAIMS) expect(screen.queryByText(claim)).toBeNull();
+    expect(
+      screen.getByText('Some of your answers fit hormone-related skin change. That is a possibility worth checking, not a finding.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText("A doctor's review can tell you whether hormone support would help.")).toBeInTheDocument();
+  });
+
+  it('a low score reads no sentence of cause, deficiency or fit', async () => {
+    const low = { age: 37, skinIssues: ['tired-appearance'], changeSpeed: '3-plus-years', otherSymptoms: ['none'], hrt: 'yes', antiAgingExperience: [EXPERIENCES[0] ?? ''] };
+    const expected = computeResult(low, undefined, scoring);
+    expect(expected['claimBand']).toBe('low');
+    await renderFunnel(flow, '/quiz/root-cause-reveal', { quizData: low });
+    for (const claim of CLAIMS) expect(screen.queryByText(claim)).toBeNull();
+    expect(screen.queryByText(/likely|deficien|eligib|driving/i)).toBeNull();
+    expect(screen.getByText('Few of your answers point to hormones. Your skin looks to be aging at its own pace.')).toBeInTheDocument();
   });
 
   it('computes the score from the stored assessment and quiz data together', async () => {
@@ -130,7 +159,7 @@ describe('root-cause-reveal (/quiz/root-cause-reveal)', () => {
     await renderFunnel(flow, '/quiz/root-cause-reveal', { quizData: QUIZ, assessmentData: PHOTO });
     advance(500 + 60 * 33.33 + 1);
     expect(percentShown()).toBe(`${expected.confidenceScore}%`);
-    expect(screen.getByText(`${expected.hormonalLabel} Probability`)).toBeInTheDocument();
+    expect(screen.getByTestId('animated-percent-label').textContent).toBe(`${expected.hormonalLabel} Probability`);
   });
 
   it('with nothing stored shows the spec’s sample data: its score, label and reason lines', async () => {
@@ -139,25 +168,33 @@ describe('root-cause-reveal (/quiz/root-cause-reveal)', () => {
     vi.useFakeTimers();
     const expected = computeResult(SAMPLE_ANSWERS, undefined, scoring);
     expect(expected.confidenceScore).not.toBe(computeResult(QUIZ, undefined, scoring).confidenceScore);
+    expect(expected['claimBand']).toBe('supported');
     await renderFunnel(flow, '/quiz/root-cause-reveal');
 
     expect(window.location.pathname).toBe('/quiz/root-cause-reveal');
     expect(
-      screen.getByRole('heading', { level: 1, name: "Here's What's Really Happening" }),
+      screen.getByRole('heading', { level: 1, name: "Here's what your answers suggest" }),
     ).toBeInTheDocument();
-    expect(screen.getByText(`${expected.hormonalLabel} Probability`)).toBeInTheDocument();
-    expectCountUp(0, expected.confidenceScore, 500);
+    expectCountUp(0, expected.confidenceScore, 500, `${expected.hormonalLabel} Probability`);
     // Sample: dryness chosen, changes within 6-12 months, "my old routine … failing".
     expectReasonLines(['dryness', 'rapid', 'productsStopped']);
   });
 
   describe('the reason lines follow the answers', () => {
+    // A visitor whose score supports the reasons (they show only then), whatever the line's answer.
     const base = {
-      age: 50,
+      age: 58,
       skinIssues: ['fine-lines'],
       changeSpeed: '3-plus-years',
+      otherSymptoms: ['hot-flashes', 'poor-sleep', 'fatigue', 'weight-gain'],
+      drMorganAnswers: ['mood-changes', 'energy-crashes'],
+      hrt: 'no',
       antiAgingExperience: [EXPERIENCES[0] ?? ''],
     };
+    it('the base visitor is in the supported band', () => {
+      expect(computeResult(base, undefined, scoring)['claimBand']).toBe('supported');
+      expect(computeResult({ ...base, skinIssues: [] }, undefined, scoring)['claimBand']).toBe('supported');
+    });
     const open = (quizData: Record<string, unknown>) =>
       renderFunnel(flow, '/quiz/root-cause-reveal', { quizData });
 
@@ -177,13 +214,14 @@ describe('root-cause-reveal (/quiz/root-cause-reveal)', () => {
     it.each(CHANGE_SPEEDS)('change speed %s', async (changeSpeed) => {
       await open({ ...base, changeSpeed });
       const [line, notLine] =
-        changeSpeed === '6-12-months' ? (['rapid', 'notRapid'] as const) : (['notRapid', 'rapid'] as const);
+        FASTEST.includes(changeSpeed) ? (['rapid', 'notRapid'] as const) : (['notRapid', 'rapid'] as const);
       expect(screen.getByText(LINE[line])).toBeInTheDocument();
       expect(screen.queryByText(LINE[notLine])).toBeNull();
     });
 
-    it('the change-speed options include the spec’s 6-12-months value', () => {
+    it('the change-speed options include the spec’s 6-12-months value and the fastest, overnight', () => {
       expect(CHANGE_SPEEDS).toContain('6-12-months');
+      expect(CHANGE_SPEEDS).toContain('overnight');
       expect(EXPERIENCES).toEqual(expect.arrayContaining([TRIED_EVERYTHING, OLD_ROUTINE_FAILING]));
     });
 
@@ -207,7 +245,7 @@ describe('root-cause-reveal (/quiz/root-cause-reveal)', () => {
         quizData: { ...base, antiAgingExperience: [] },
       });
       await user.click(screen.getByRole('checkbox', { name: TRIED_EVERYTHING }));
-      await user.click(screen.getByRole('button', { name: 'Complete Assessment' }));
+      await user.click(screen.getByRole('button', { name: 'See My Result' }));
       expect(await screen.findByText(LINE.productsStopped)).toBeInTheDocument();
       expect(screen.queryByText(LINE.surface)).toBeNull();
       expect(window.location.pathname).toBe('/quiz/root-cause-reveal');
@@ -215,7 +253,7 @@ describe('root-cause-reveal (/quiz/root-cause-reveal)', () => {
       act(() => window.history.back());
       await user.click(await screen.findByRole('checkbox', { name: TRIED_EVERYTHING }));
       await user.click(screen.getByRole('checkbox', { name: "I don't use anything right now" }));
-      await user.click(screen.getByRole('button', { name: 'Complete Assessment' }));
+      await user.click(screen.getByRole('button', { name: 'See My Result' }));
       expect(await screen.findByText(LINE.surface)).toBeInTheDocument();
       expect(screen.queryByText(LINE.productsStopped)).toBeNull();
     });
@@ -248,8 +286,7 @@ describe('hormone-assessment (/hormone-assessment)', () => {
     expect(expected.firstEstimate).toBeLessThan(expected.confidenceScore);
     expect(expected.firstEstimate).toBeGreaterThan(0);
     await renderFunnel(flow, '/hormone-assessment', { quizData: QUIZ });
-    expect(screen.getByText(`${expected.hormonalLabel} Probability`)).toBeInTheDocument();
-    expectCountUp(expected.firstEstimate, expected.confidenceScore, 1000);
+    expectCountUp(expected.firstEstimate, expected.confidenceScore, 1000, `${expected.hormonalLabel} Probability`);
     expectCards(expected, 'Over the past year'); // the label of the stored '1-2-years', never the code
   });
 

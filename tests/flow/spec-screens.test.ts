@@ -27,10 +27,12 @@ const SPEC_SCREENS: [path: string, kind: string, progress: { step: number; of: n
   ['/quiz/anti-aging-experience', 'multi-select', { step: 12, of: 13 }],
   ['/quiz/root-cause-reveal', 'reveal', null],
   ['/quiz/education-urgency', 'content', 'full'],
-  ['/quiz/step-5', 'multi-select', { step: 5, of: 9 }],
-  ['/quiz/step-6', 'multi-select', { step: 6, of: 9 }],
-  ['/quiz/step-7', 'calculating', { step: 7, of: 9 }],
-  ['/quiz/step-8', 'single-choice', { step: 8, of: 9 }],
+  // The spec's 5/9 … 8/9 ran backwards into the photo screen's 7/13: issue 33 puts the chain on the
+  // same 13-step bar, so it only moves forward.
+  ['/quiz/step-5', 'multi-select', { step: 3, of: 13 }],
+  ['/quiz/step-6', 'multi-select', { step: 4, of: 13 }],
+  ['/quiz/step-7', 'calculating', { step: 5, of: 13 }],
+  ['/quiz/step-8', 'single-choice', { step: 6, of: 13 }],
   ['/hormone-suitability', 'content', null],
   ['/photo-analysis', 'photo-upload', null],
   ['/detailed-analysis', 'content', null],

@@ -21,7 +21,7 @@ function withImages(sample: boolean): string {
   const blocks = [
     '{ "type": "heading", "text": "Your result, {answers.name}" }',
     `{ "type": "image", "image": { "src": "/uploads/doctor.svg", "alt": "Our expert"${flag} } }`,
-    `{ "type": "before-after", "before": { "src": "/uploads/before-1.svg", "alt": "Before"${flag} }, "after": { "src": "/uploads/after-1.svg", "alt": "After" } }`,
+    `{ "type": "before-after", "before": { "src": "/uploads/before-1.svg", "alt": "Before"${flag} }, "after": { "src": "/uploads/lumera-mark.svg", "alt": "After" } }`,
   ];
   expect(fixture.split(ORIGINAL)).toHaveLength(2);
   return fixture.replace(ORIGINAL, `"content": [\n        ${blocks.join(',\n        ')}\n      ]`);

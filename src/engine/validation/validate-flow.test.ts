@@ -333,7 +333,7 @@ describe('validateFlowText with several mistakes', () => {
       '/screens/concerns/kind: unknown kind "mutli-select" — expected one of redirect, content, multi-select, single-choice, slider, form, calculating, photo-upload, reveal, not-found',
       '/screens/age/question: missing required property "question"',
       '/screens/age/units: unknown property "units"',
-      '/screens/reveal/content/0/type: unknown type "headline" — expected one of heading, text, link, list, image, before-after, badge, badges, testimonial, stats, cards, score-bars, comparison, steps, note',
+      '/screens/reveal/content/0/type: unknown type "headline" — expected one of heading, text, link, list, image, before-after, badge, badges, testimonial, stats, cards, score-bars, comparison, steps, note, rating, profile, chart',
     ]);
   });
 });

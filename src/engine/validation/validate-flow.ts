@@ -5,6 +5,7 @@
 import type { Flow } from '../flow.gen.ts';
 import { flowVersionProblem, SUPPORTED_FLOW_VERSIONS } from '../flow-version.ts';
 import { checkBands } from './band-check.ts';
+import { checkClaims } from './claim-check.ts';
 import { experimentFindings } from './experiment-check.ts';
 import { checkNumberSettings } from './format-check.ts';
 import { error, type FlowIssue, type Finding } from './flow-issue.ts';
@@ -43,6 +44,7 @@ export const FLOW_CHECKS: readonly FlowCheck[] = [
   checkJourneySteps,
   checkNumberSettings,
   checkBands,
+  checkClaims,
 ];
 
 /**

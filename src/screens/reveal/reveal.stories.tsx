@@ -66,7 +66,7 @@ export const EndState: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByText('84%', { selector: '[aria-live] *' }, { timeout: 3000 }),
+      await canvas.findByText(/: 84%\./, { selector: '[aria-live] *' }, { timeout: 3000 }),
     ).toBeInTheDocument();
     await expect(canvas.getByTestId('animated-percent')).toHaveTextContent('84%');
   },

@@ -79,6 +79,22 @@ describe('RevealScreen', () => {
     expect(shown()).toBe('73%');
   });
 
+  it('shows the band label only when the count lands, and says one final sentence then', () => {
+    setup();
+    const label = screen.getByTestId('animated-percent-label');
+    const live = () => document.querySelector('[aria-live]')?.textContent ?? '';
+    for (let ms = 0; ms < 500 + 59 * 33.33; ms += 100) {
+      // While counting the label keeps its place but is hidden, and nothing is announced.
+      expect(label.dataset['landed']).toBe('false');
+      expect(live()).toBe('');
+      act(() => vi.advanceTimersByTime(100));
+    }
+    act(() => vi.advanceTimersByTime(200));
+    expect(shown()).toBe('73%');
+    expect(label.dataset['landed']).toBe('true');
+    expect(live()).toBe('High Probability: 73%. Hormone deficiency is driving your skin aging');
+  });
+
   it('starts from percent.from when given', () => {
     setup({ ...reveal, percent: { ...reveal.percent, from: '40', value: '81' } });
     expect(shown()).toBe('40%');

@@ -23,8 +23,7 @@ export function RevealScreen({ screen, busy, send, numbers }: ScreenProps<'revea
     <ScreenBody>
       <Blocks blocks={screen.content} />
       <FadeIn>
-        <section className={styles.score} aria-label={percent.label ?? percent.caption}>
-          {percent.label && <p className={styles.label}>{percent.label}</p>}
+        <section className={styles.score} aria-label={percent.caption ?? 'Your score'}>
           <AnimatedPercent
             from={toNumber(percent.from)}
             to={toNumber(percent.value)}
@@ -36,8 +35,15 @@ export function RevealScreen({ screen, busy, send, numbers }: ScreenProps<'revea
             format={percent.format}
             numbers={numbers}
             prefix={percent.prefix}
+            label={percent.label}
+            labelClassName={styles.label}
+            after={percent.caption}
           />
-          {percent.caption && <p className={styles.caption}>{percent.caption}</p>}
+          {percent.caption && (
+            <p className={styles.caption} aria-hidden="true">
+              {percent.caption}
+            </p>
+          )}
         </section>
       </FadeIn>
       {screen.footer && (

@@ -18,7 +18,7 @@ const meta = {
         { value: '6-12-months', label: 'Within the last 6 months' },
         { value: '1-2-years', label: 'Over the past year' },
         { value: '3-plus-years', label: 'Gradually, over 2+ years' },
-        { value: 'no-significant', label: 'It felt like overnight' },
+        { value: 'overnight', label: 'It felt like overnight' },
       ],
       button: 'Continue',
       next: 'age',
@@ -59,6 +59,6 @@ export const Choosing: Story = {
     await userEvent.click(canvas.getByRole('radio', { name: 'It felt like overnight' }));
     await expect(canvas.getByRole('radio', { name: 'It felt like overnight' })).toBeChecked();
     await expect(canvas.getByRole('radio', { name: 'Over the past year' })).not.toBeChecked();
-    await expect(args.send).toHaveBeenLastCalledWith({ type: 'SELECT_OPTION', value: 'no-significant' });
+    await expect(args.send).toHaveBeenLastCalledWith({ type: 'SELECT_OPTION', value: 'overnight' });
   },
 };

@@ -54,6 +54,7 @@ describe('skinAge: change speed', () => {
     ['1-2-years', 37.5],
     ['3-plus-years', 36],
     ['no-significant', 34.5],
+    ['overnight', 39], // "It felt like overnight": the fastest change, scored as the fastest (issue 33)
     ['unknown-value', 35],
   ])('%s → %d', (changeSpeed, expected) => {
     expect(skinAge(profile({ changeSpeed }))).toBeCloseTo(expected, 9);

@@ -44,7 +44,7 @@ describe('the answers-only assessment', () => {
       ],
       recommendations: [
         'Focus on firming: support collagen and elastin from within',
-        'Rebuild hydration with humectants and a barrier-repair moisturiser',
+        'Rebuild hydration with humectants and a barrier-repair moisturizer',
         'Support collagen renewal with a consistent evening routine',
         'Use daily broad-spectrum sun protection',
       ],

@@ -121,7 +121,7 @@ describe('computeResult: whole profiles, computed by hand', () => {
       chronologicalAge: 50,
       skinAge: 52.5, // 50 + 1.5 + 1
       primaryConcerns: [],
-      primaryConcern: 'General skin ageing',
+      primaryConcern: 'General skin aging',
       dermatologistFindings: [expect.objectContaining({ title: table('findings.default')['title'] })],
     });
   });

@@ -25,6 +25,7 @@ describe('agingRate', () => {
     [null, 2, 'normal'], // 2 is not over 2
     ['3-plus-years', 2, 'normal'],
     ['no-significant', -1, 'normal'],
+    ['overnight', 0, 'rapid'], // the fastest change is rapid by speed, like 6-12-months (issue 33)
     [null, 0, 'normal'],
   ])('speed %s, gap %d → %s', (changeSpeed, gap, expected) => {
     expect(withGap(profile({ changeSpeed }), gap)['agingRate']).toBe(expected);
@@ -88,6 +89,7 @@ describe('confidenceScore: each coefficient (base 20)', () => {
     ['speed 1-2-years (+4)', { changeSpeed: '1-2-years' }, 0, 24],
     ['speed 3-plus-years (+1)', { changeSpeed: '3-plus-years' }, 0, 21],
     ['speed no-significant (−5)', { changeSpeed: 'no-significant' }, 0, 15],
+    ['speed overnight (+8, the fastest)', { changeSpeed: 'overnight' }, 0, 28],
     ['hrt no (+3)', { hrt: 'no' }, 0, 23],
     ['hrt past (+1)', { hrt: 'past' }, 0, 21],
     ['hrt yes (−5)', { hrt: 'yes' }, 0, 15],

@@ -18,7 +18,9 @@ describe("the skin funnel's tables", () => {
     ['skinIssueYears.spots', 1],
     ['mainConcerns.minimum', 2],
     ['mainConcerns.points', 1],
-    ['changeSpeedYears', { '6-12-months': 4, '1-2-years': 2.5, '3-plus-years': 1, 'no-significant': -0.5 }],
+    // 'overnight' ("It felt like overnight") is the fastest change and scores as the fastest (issue 33);
+    // 'no-significant' stays for answers stored before it.
+    ['changeSpeedYears', { overnight: 4, '6-12-months': 4, '1-2-years': 2.5, '3-plus-years': 1, 'no-significant': -0.5 }],
     ['symptoms.points', { 'hot-flashes': 2.5, 'poor-sleep': 2 }],
     ['symptoms.otherEach', 1.2],
     ['symptoms.ignored', ['none']],
@@ -26,7 +28,7 @@ describe("the skin funnel's tables", () => {
     ['confidence.min', 10],
     ['confidence.max', 95],
     ['photo.blend', { quiz: 0.6, photo: 0.4 }],
-    ['agingRate.rapid.changeSpeeds', ['6-12-months']],
+    ['agingRate.rapid.changeSpeeds', ['overnight', '6-12-months']],
     ['agingRate.rapid.gapOver', 4],
     ['agingRate.accelerated.changeSpeeds', ['1-2-years']],
     ['agingRate.accelerated.gapOver', 2],
