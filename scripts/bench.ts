@@ -5,7 +5,12 @@
  * the JS loaded before the first question, analyze-face cold and warm, a static request during an
  * analysis, and RPC throughput; writes docs/performance.md (date, machine, tables).
  *
+ * Parts: `npm run bench -- --only first-tap` runs one part alone (builds, measures, prints its section;
+ * docs/performance.md is left as it is). first-tap: the time to a working tap on the first question
+ * under applied Slow 4G and Slow 3G beside the hello page's (scripts/bench-first-tap.ts).
+ *
  * Rounds: BENCH_LH_ROUNDS (Lighthouse, default 3), BENCH_TAP_ROUNDS (walks, default 3),
+ * BENCH_FIRST_TAP_ROUNDS (cold loads per page and network, default 3),
  * BENCH_COLD_ROUNDS (fresh servers, default 3), BENCH_WARM_ROUNDS (default 10), BENCH_THINK_MS (time
  * on each screen before its tap, default 1000).
  */
@@ -22,6 +27,7 @@ import { buildHelloPage } from './bench-hello.ts';
 import { lighthouseMedian, type LighthouseFigures } from './bench-lighthouse.ts';
 import { measureServer, percentile, median } from './bench-server.ts';
 import { measureHelloTaps, measureJsBeforeFirstQuestion, measureTaps } from './bench-taps.ts';
+import { firstTapSection, measureFirstTap } from './bench-first-tap.ts';
 
 const rounds = (name: string, fallback: number) => Math.max(1, Number(process.env[name] ?? fallback) || fallback);
 const LH_ROUNDS = rounds('BENCH_LH_ROUNDS', 3);
@@ -29,6 +35,12 @@ const TAP_ROUNDS = rounds('BENCH_TAP_ROUNDS', 3);
 const COLD_ROUNDS = rounds('BENCH_COLD_ROUNDS', 3);
 const WARM_ROUNDS = rounds('BENCH_WARM_ROUNDS', 10);
 const THINK_MS = rounds('BENCH_THINK_MS', 1000);
+const FIRST_TAP_ROUNDS = rounds('BENCH_FIRST_TAP_ROUNDS', 3);
+const PARTS = ['first-tap'] as const;
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
+if (only !== undefined && !PARTS.some((part) => part === only))
+  throw new Error(`--only takes one of: ${PARTS.join(', ')} (got ${only ?? 'nothing'})`);
 const log = (message: string) => console.log(`[bench] ${message}`);
 
 /** One screen per kind to load directly: the first of its kind from the start that needs no stored data. */
@@ -47,6 +59,17 @@ function screensPerKind(): { kind: string; id: string; path: string }[] {
 const ms = (x: number) => (Number.isFinite(x) ? `${Math.round(x)} ms` : 'n/a');
 const s = (x: number) => (Number.isFinite(x) ? `${(x / 1000).toFixed(2)} s` : 'n/a');
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
+/** The first question (where the start screen leads) and its Continue, for the first-tap part. */
+function firstQuestionPage(): { route: string; button: string } {
+  const flow = loadFlow();
+  const start = flow.screens[flow.start];
+  const id = start && 'after' in start && start.after.to !== undefined ? start.after.to : flow.start;
+  const screen = flow.screens[id];
+  const route = screen?.route === undefined ? '/' : resolveRoute(screen.route, flow.settings);
+  const button = screen && 'button' in screen && typeof screen.button === 'string' ? screen.button : 'Continue';
+  return { route, button };
+}
+
 const describe = (lh: LighthouseFigures) =>
   `score ${lh.score}, LCP ${s(lh.lcpMs)}, TBT ${ms(lh.tbtMs)}, CLS ${lh.cls.toFixed(3)}`;
 
@@ -69,6 +92,16 @@ async function main() {
   const harness = await startHarness();
   const sections: string[] = [];
   try {
+    log(`first tap under applied throttling (${FIRST_TAP_ROUNDS} cold loads per page and network)`);
+    const firstTap = firstTapSection(
+      await measureFirstTap(harness.browser, { hello: helloUrl.replace(/\/$/, ''), funnel: harness.baseUrl }, firstQuestionPage(), FIRST_TAP_ROUNDS, log),
+      FIRST_TAP_ROUNDS,
+    );
+    if (only === 'first-tap') {
+      console.log(['', ...firstTap].join('\n'));
+      return;
+    }
+    sections.push(...firstTap);
     log('JS before the first question (Chromium)');
     const js = await measureJsBeforeFirstQuestion(harness);
     log(`tap to painted at 4× CPU (${TAP_ROUNDS} walks)`);

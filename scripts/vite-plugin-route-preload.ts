@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Plugin, ResolvedConfig, Rollup } from 'vite';
-import { routePreloads, routePreloadScript, scriptHashSource, type BuiltChunk } from './lib/route-preload.ts';
+import { nextPreloads, routePreloads, routePreloadScript, scriptHashSource, type BuiltChunk } from './lib/route-preload.ts';
 import { validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { builtFlowFile } from './lib/built-flow-file.ts';
 
@@ -41,7 +41,7 @@ const ENTRY_TAG = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/scri
  * The page with the script right after its charset (which must stay in the first 1024 bytes), ahead
  * of the stylesheets: an inline script waits for the stylesheets before it, and the stylesheet links
  * it adds should go out at once. The entry's own tag moves into it (`data-entry`): the script loads
- * the entry after the first paint (see routePreloadScript).
+ * the entry at once, with the screen's module preloads (see routePreloadScript).
  */
 export function withScript(html: string, script: string): string {
   const entry = ENTRY_TAG.exec(html)?.[1];
@@ -68,8 +68,9 @@ export function routePreloadPlugin(): Plugin<RoutePreloadApi> {
       const map = flow
         ? routePreloads(flow, builtChunks(bundle), { root: config.root, base: config.base })
         : {};
+      const next = flow ? nextPreloads(flow, builtChunks(bundle), { root: config.root, base: config.base }) : {};
       const stored = flow ? [flow.storage.answersKey, ...flow.storage.dataKeys] : [];
-      script = Object.keys(map).length > 0 ? routePreloadScript(map, stored) : null;
+      script = Object.keys(map).length > 0 ? routePreloadScript(map, stored, next) : null;
     }
     scripts.set(bundle, script);
     return script;

@@ -5,9 +5,9 @@ import { APP_READY_EVENT } from '../../src/app/app-ready.ts';
 import {
   NOT_FOUND_KEY,
   routePreloads,
+  nextPreloads,
   routePreloadScript,
   scriptHashSource,
-  PASSED_PAINT_AT_THE_LATEST_MS,
   SCRIPTS_AT_THE_LATEST_MS,
   screensShownFirst,
   type BuiltChunk,
@@ -77,6 +77,13 @@ describe('routePreloads', () => {
     expect(map['/']).not.toContain('/assets/redirect.js');
   });
 
+  it("adds the stylesheets of the screen the start page passes through, which its first paint shows, not its code", () => {
+    const styled = chunks.map((c) => (c.fileName === 'assets/redirect.js' ? { ...c, css: ['assets/status.css'] } : c));
+    const start = routePreloads(flow, styled, { root, base: '/' })['/'];
+    expect(start?.[0]).toBe('/assets/status.css');
+    expect(start).not.toContain('/assets/redirect.js');
+  });
+
   it("adds for a guarded screen what its `otherwise` shows first, which a fresh visitor's page opens", () => {
     const guarded = Object.values(flow.screens).find((s) => {
       const otherwise = 'requires' in s ? s.requires?.otherwise : undefined;
@@ -100,12 +107,42 @@ describe('routePreloads', () => {
   });
 });
 
-type Added = { rel: string; href?: string; blocking?: string; type?: string; src?: string };
+type Added = { rel: string; href?: string; blocking?: string; type?: string; src?: string; as?: string };
+
+/** A control on the drawing, as the script reads it: its type (or its label's control's), and its marks. */
+interface Control {
+  type?: string;
+  control?: { type: string };
+  marks: Map<string, string>;
+  clicks: number;
+  isConnected: boolean;
+  setAttribute(name: string, value: string): void;
+  removeAttribute(name: string): void;
+  click(): void;
+}
+
+function control(type?: string, labelled?: string): Control {
+  const marks = new Map<string, string>();
+  const c: Control = {
+    ...(type === undefined ? {} : { type }),
+    ...(labelled === undefined ? {} : { control: { type: labelled } }),
+    marks,
+    clicks: 0,
+    isConnected: true,
+    setAttribute: (name, value) => marks.set(name, value),
+    removeAttribute: (name) => marks.delete(name),
+    click: () => {
+      c.clicks += 1;
+    },
+  };
+  return c;
+}
 
 /**
  * Runs the script against a stand-in document at `pathname`, as the tag carrying `entry`; returns
- * what it added at once, once the page had painted (`paints`: reported by a paint observer, the
- * default; or, without one, two frames after the parse), and at the latest-ever timer.
+ * what it added at once, and the marks it set on <html> at once, once the page had painted (`paints`:
+ * reported by a paint observer, the default; or, without one, two frames after the parse), and at the
+ * latest-ever timer.
  */
 function loads(
   script: string,
@@ -115,26 +152,24 @@ function loads(
     hidden?: boolean;
     stored?: Record<string, string>;
     paints?: 'observed' | 'unobserved' | 'never';
-    /** The page passes through a screen; whether the paint of the one it leads to is reported. */
-    passing?: 'painted' | 'unreported';
+    /** The page passes through a screen, drawn for the first paint. */
+    passing?: boolean;
   } = {},
 ): {
   atOnce: Added[];
-  afterPaint: Added[];
-  afterPassingWait: Added[];
-  atTheLatest: Added[];
-  marks: string[];
+  marksAtOnce: string[];
+  marksAfterPaint: string[];
+  marksAtTheLatest: string[];
   removed: string[];
   tap: Tap;
-  /** The app's first render is in. */
-  ready: () => void;
+  /** The app's first render is in; resolves once the held taps were carried out. */
+  ready: () => Promise<void>;
 } {
   const added: Added[] = [];
-  const listeners = new Map<string, (event: unknown) => void>();
+  const listeners = new Map<string, (event: unknown) => unknown>();
   const marks: string[] = [];
   const waiting: (() => void)[] = [];
   const latest: (() => void)[] = [];
-  const passingWait: (() => void)[] = [];
   const removed: string[] = [];
   const paints = options.paints ?? 'observed';
   const document = {
@@ -165,21 +200,14 @@ function loads(
     },
     head: { appendChild: (element: Added) => added.push(element) },
   };
-  const later = (callback: () => void, ms = 0) =>
-    (ms >= SCRIPTS_AT_THE_LATEST_MS ? latest : ms === PASSED_PAINT_AT_THE_LATEST_MS ? passingWait : waiting).push(callback);
+  const later = (callback: () => void, ms = 0) => (ms >= SCRIPTS_AT_THE_LATEST_MS ? latest : waiting).push(callback);
   type Entries = { getEntriesByName: (name: string) => unknown[]; getEntries: () => unknown[] };
   const PerformanceObserver =
     paints === 'unobserved'
       ? undefined
       : class {
           constructor(private readonly report: (list: Entries, observer: { disconnect(): void }) => void) {}
-          observe({ type }: { type: string }) {
-            if (type === 'largest-contentful-paint') {
-              // The screen passed to, in #root, painted after the first paint.
-              const inRoot: Entries = { getEntriesByName: () => [], getEntries: () => [{ element: {} }] };
-              if (options.passing === 'painted') waiting.push(() => this.report(inRoot, this));
-              return;
-            }
+          observe() {
             // A paint that is not contentful first, then the first contentful one.
             const painted = (name: string): Entries => ({
               getEntriesByName: (wanted) => (wanted === name ? [{}] : []),
@@ -194,48 +222,55 @@ function loads(
         };
   const stored = options.stored ?? {};
   const sessionStorage = { getItem: (key: string) => (Object.hasOwn(stored, key) ? stored[key] : null) };
+  // The replay waits a task between taps: a timer that runs at once.
+  const replayTimer = (callback: () => void, ms?: number) => (ms === undefined ? void callback() : later(callback, ms));
   new Function('location', 'document', 'requestAnimationFrame', 'setTimeout', 'sessionStorage', 'PerformanceObserver', script)(
     { pathname },
     document,
     later,
-    later,
+    replayTimer,
     sessionStorage,
     PerformanceObserver,
   );
   const atOnce = added.splice(0);
+  const marksAtOnce = marks.splice(0);
   // The paint (or the parse ending and the frames), then the task after it: each step queues the next.
   while (waiting.length > 0) waiting.shift()?.();
-  const afterPaint = added.splice(0);
-  while (passingWait.length > 0 || waiting.length > 0) (waiting.shift() ?? passingWait.shift())?.();
-  const afterPassingWait = added.splice(0);
+  const marksAfterPaint = marks.splice(0);
   while (latest.length > 0) latest.shift()?.();
-  const plain = ({ rel, href, blocking, type, src }: Added): Added =>
-    type === 'module' ? { rel: 'script', type, src: src ?? '' } : { rel, href, ...(blocking ? { blocking } : {}) };
-  const tap: Tap = (control, modifiers = {}) => {
+  const plain = ({ rel, href, blocking, type, src, as }: Added): Added =>
+    type === 'module'
+      ? { rel: 'script', type, src: src ?? '' }
+      : { rel, href, ...(blocking ? { blocking } : {}), ...(as ? { as } : {}) };
+  const tap: Tap = (target, modifiers = {}) => {
     let held = false;
-    const target = { closest: () => control };
-    listeners.get('click')?.({ target, ...modifiers, preventDefault: () => (held = true), stopImmediatePropagation: () => undefined });
+    listeners.get('click')?.({
+      target: { closest: () => target },
+      ...modifiers,
+      preventDefault: () => (held = true),
+      stopImmediatePropagation: () => undefined,
+    });
     return held;
   };
   return {
     atOnce: atOnce.map(plain),
-    afterPaint: afterPaint.map(plain),
-    afterPassingWait: afterPassingWait.map(plain),
-    atTheLatest: added.map(plain),
-    marks,
+    marksAtOnce,
+    marksAfterPaint,
+    marksAtTheLatest: marks,
     removed,
     tap,
-    ready: () => listeners.get(APP_READY_EVENT)?.({}),
+    ready: async () => {
+      await listeners.get(APP_READY_EVENT)?.({});
+    },
   };
 }
 
-/** Clicks `control` on the drawing; whether the script held the click. */
-type Tap = (control: { type?: string; control?: { type: string } }, modifiers?: { ctrlKey?: boolean; metaKey?: boolean }) => boolean;
+/** Clicks `target` on the drawing; whether the script held the click. */
+type Tap = (target: Control, modifiers?: { ctrlKey?: boolean; metaKey?: boolean }) => boolean;
 
-/** The links the script adds at `pathname`, at once or after the first paint, in order. */
+/** The links the script adds at `pathname`. */
 function run(script: string, pathname: string): Added[] {
-  const { atOnce, afterPaint } = loads(script, pathname);
-  return [...atOnce, ...afterPaint];
+  return loads(script, pathname).atOnce;
 }
 
 describe('routePreloads for an address that is no page', () => {
@@ -250,16 +285,40 @@ describe('routePreloads for an address that is no page', () => {
   });
 });
 
+describe('nextPreloads', () => {
+  it("maps the first question's page to the code of the screen its Continue opens, not its own", () => {
+    const first = flow.screens[flow.start];
+    const to = first && 'after' in first ? first.after.to : undefined;
+    const question = to === undefined ? undefined : flow.screens[to];
+    const nextId = question && 'next' in question && typeof question.next === 'string' ? question.next : '';
+    const nextKind = flow.screens[nextId]?.kind ?? '';
+    const withNext = [...chunks, renderer(nextKind, { imports: ['assets/blocks.js'] })];
+    const next = nextPreloads(flow, withNext, { root, base: '/' });
+    expect(next['/']).toEqual([`/assets/${nextKind}.js`]);
+    expect(next['/']).not.toContain('/assets/multi-select.js');
+    expect(next['/']).not.toContain('/assets/blocks.js');
+  });
+});
+
 describe('routePreloadScript', () => {
-  const script = routePreloadScript({ '/quiz/a': ['/assets/a.css', '/assets/a.js'], '/': ['/assets/a.js'] });
+  const script = routePreloadScript(
+    { '/quiz/a': ['/assets/a.css', '/assets/a.js'], '/': ['/assets/a.js'] },
+    [],
+    { '/quiz/a': ['/assets/b.css', '/assets/b.js'] },
+  );
+  const entry = { rel: 'script', type: 'module', src: '/assets/index.js' };
 
   it("adds the page's links: render-blocking stylesheets and module preloads, trailing slash or not", () => {
     const links = [
       { rel: 'stylesheet', href: '/assets/a.css', blocking: 'render' },
       { rel: 'modulepreload', href: '/assets/a.js' },
     ];
-    expect(run(script, '/quiz/a')).toEqual(links);
-    expect(run(script, '/quiz/a/')).toEqual(links);
+    const next = [
+      { rel: 'preload', href: '/assets/b.css', as: 'style' },
+      { rel: 'modulepreload', href: '/assets/b.js' },
+    ];
+    expect(run(script, '/quiz/a')).toEqual([...links, ...next]);
+    expect(run(script, '/quiz/a/')).toEqual([...links, ...next]);
     expect(run(script, '/')).toEqual([links[1]]);
   });
 
@@ -275,72 +334,71 @@ describe('routePreloadScript', () => {
     expect(run(withNotFound, '/quiz/a')).toEqual([{ rel: 'modulepreload', href: '/assets/a.js' }]);
   });
 
-  it('adds the stylesheets at once, and the entry then the module preloads only after the first paint', () => {
-    const { atOnce, afterPaint } = loads(script, '/quiz/a', { entry: '/assets/index.js' });
-    expect(atOnce).toEqual([{ rel: 'stylesheet', href: '/assets/a.css', blocking: 'render' }]);
-    expect(afterPaint).toEqual([
-      { rel: 'script', type: 'module', src: '/assets/index.js' },
-      { rel: 'modulepreload', href: '/assets/a.js' },
-    ]);
-  });
-
-  it('without paint timing, loads them two frames after the parse; with no paint ever, at the latest', () => {
-    const scripts = [
-      { rel: 'script', type: 'module', src: '/assets/index.js' },
-      { rel: 'modulepreload', href: '/assets/a.js' },
-    ];
-    expect(loads(script, '/quiz/a', { entry: '/assets/index.js', paints: 'unobserved' }).afterPaint).toEqual(scripts);
-    const never = loads(script, '/quiz/a', { entry: '/assets/index.js', paints: 'never' });
-    expect(never.afterPaint).toEqual([]);
-    expect(never.atTheLatest).toEqual(scripts);
-  });
-
-  it('loads the entry at once in a hidden tab, which paints nothing', () => {
-    const { atOnce, afterPaint } = loads(script, '/', { entry: '/assets/index.js', hidden: true });
+  it("loads the stylesheets, the entry, the page's module preloads and then the next screen's, all at once", () => {
+    const { atOnce, marksAtOnce } = loads(script, '/quiz/a', { entry: '/assets/index.js' });
     expect(atOnce).toEqual([
-      { rel: 'script', type: 'module', src: '/assets/index.js' },
+      { rel: 'stylesheet', href: '/assets/a.css', blocking: 'render' },
+      entry,
       { rel: 'modulepreload', href: '/assets/a.js' },
+      { rel: 'preload', href: '/assets/b.css', as: 'style' },
+      { rel: 'modulepreload', href: '/assets/b.js' },
     ]);
-    expect(afterPaint).toEqual([]);
+    // The paint is marked when the browser reports it, not before.
+    expect(marksAtOnce).toEqual([]);
+  });
+
+  it('marks the first paint as reported; without paint timing two frames after the parse; with none, at the latest', () => {
+    expect(loads(script, '/quiz/a').marksAfterPaint).toEqual(['data-painted']);
+    expect(loads(script, '/quiz/a', { paints: 'unobserved' }).marksAfterPaint).toEqual(['data-painted']);
+    const never = loads(script, '/quiz/a', { paints: 'never' });
+    expect(never.marksAfterPaint).toEqual([]);
+    expect(never.marksAtTheLatest).toEqual(['data-painted']);
+  });
+
+  it('marks a hidden tab, which paints nothing, as painted at once', () => {
+    expect(loads(script, '/', { hidden: true }).marksAtOnce).toEqual(['data-painted']);
   });
 
   it("marks the page for the app's own drawing when the visitor has answers or data stored", () => {
     const withKeys = routePreloadScript({ '/': [] }, ['answers', 'data']);
-    expect(loads(withKeys, '/').marks).toEqual(['data-painted']);
-    expect(loads(withKeys, '/', { stored: { answers: '{}' } }).marks).toEqual(['data-painted']);
-    expect(loads(withKeys, '/', { stored: { answers: '{"a":"1"}' } }).marks).toEqual(['data-redraw', 'data-painted']);
+    expect(loads(withKeys, '/').marksAtOnce).toEqual([]);
+    expect(loads(withKeys, '/', { stored: { answers: '{}' } }).marksAtOnce).toEqual([]);
+    expect(loads(withKeys, '/', { stored: { answers: '{"a":"1"}' } }).marksAtOnce).toEqual(['data-redraw', 'data-painted']);
     const returning = loads(withKeys, '/', { stored: { data: '{"age":40}' }, entry: '/assets/index.js' });
-    expect(returning.marks).toEqual(['data-redraw', 'data-painted']);
-    // Nothing of the drawing shows for her: her scripts go at once, not after a paint.
-    expect(returning.atOnce).toEqual([{ rel: 'script', type: 'module', src: '/assets/index.js' }]);
+    expect(returning.marksAtOnce).toEqual(['data-redraw', 'data-painted']);
+    expect(returning.atOnce).toEqual([entry]);
   });
 
-  it('on a page that passes through a screen, loads the scripts once the screen it leads to is painted', () => {
-    const scripts = [
-      { rel: 'script', type: 'module', src: '/assets/index.js' },
-      { rel: 'modulepreload', href: '/assets/a.js' },
-    ];
-    const page = loads(script, '/', { entry: '/assets/index.js', passing: 'painted' });
-    // The first paint shows the screen passed through; the mark switches to the one it leads to.
-    expect(page.marks).toEqual(['data-painted']);
-    expect(page.afterPaint).toEqual(scripts);
-    const unreported = loads(script, '/', { entry: '/assets/index.js', passing: 'unreported' });
-    expect(unreported.afterPaint).toEqual([]);
-    expect(unreported.afterPassingWait).toEqual(scripts);
-    // The drawing passed through is taken out once the app is in.
+  it('takes out the drawing of a screen passed through once the app is in', async () => {
+    const page = loads(script, '/', { entry: '/assets/index.js', passing: true });
+    expect(page.atOnce[0]).toEqual(entry);
     expect(page.removed).toEqual([]);
-    page.ready();
+    await page.ready();
     expect(page.removed).toEqual(['[data-passing]']);
   });
 
-  it("holds a tap on the drawing's controls until the app is in, but not a file picker's or a modified click", () => {
+  it('lets a checkbox or radio (or its label) take a tap natively, and a file picker or a modified click', () => {
     const { tap } = loads(script, '/quiz/a', { entry: '/assets/index.js' });
-    expect(tap({ type: 'radio' })).toBe(true);
-    expect(tap({ type: 'submit' })).toBe(true);
-    expect(tap({ type: 'file' })).toBe(false);
-    expect(tap({ control: { type: 'file' } })).toBe(false);
-    expect(tap({}, { ctrlKey: true })).toBe(false);
-    expect(tap({}, { metaKey: true })).toBe(false);
+    expect(tap(control('checkbox'))).toBe(false);
+    expect(tap(control('radio'))).toBe(false);
+    expect(tap(control(undefined, 'checkbox'))).toBe(false);
+    expect(tap(control('file'))).toBe(false);
+    expect(tap(control(undefined, 'file'))).toBe(false);
+    expect(tap(control('button'), { ctrlKey: true })).toBe(false);
+    expect(tap(control('button'), { metaKey: true })).toBe(false);
+  });
+
+  it('holds a tap on a button until the app is in, shows it busy, and carries it out once, however often it was tapped', async () => {
+    const page = loads(script, '/quiz/a', { entry: '/assets/index.js' });
+    const button = control('submit');
+    expect(page.tap(button)).toBe(true);
+    expect(page.tap(button)).toBe(true);
+    expect(button.marks.get('aria-busy')).toBe('true');
+    expect(button.marks.has('data-held')).toBe(true);
+    expect(button.clicks).toBe(0);
+    await page.ready();
+    expect(button.clicks).toBe(1);
+    expect(button.marks.size).toBe(0);
   });
 
   it('is allowed by the CSP source of its own hash', () => {

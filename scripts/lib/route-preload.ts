@@ -59,6 +59,19 @@ function closure(byFile: ReadonlyMap<string, BuiltChunk>, file: string, into: Se
   for (const imported of chunk.imports) closure(byFile, imported, into);
 }
 
+/** The chunks by file and by source (relative to `root`), and every file the entry loads anyway. */
+function indexChunks(chunks: readonly BuiltChunk[], root: string) {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const bySource = new Map<string, string>();
+  for (const chunk of chunks) {
+    const source = chunk.facadeModuleId?.startsWith(`${root}/`) ? chunk.facadeModuleId.slice(root.length + 1) : undefined;
+    if (source !== undefined) bySource.set(source, chunk.fileName);
+  }
+  const loaded = new Set<string>();
+  for (const chunk of chunks) if (chunk.isEntry) closure(byFile, chunk.fileName, loaded);
+  return { byFile, bySource, loaded };
+}
+
 /**
  * Path (normalized, see routes.ts) → the URLs to preload for it: the scripts of the renderers of the
  * screens it shows first (and the result code where one of them shows a result), with their imports
@@ -69,16 +82,7 @@ export function routePreloads(
   chunks: readonly BuiltChunk[],
   options: { root: string; base: string },
 ): Record<string, string[]> {
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const bySource = new Map<string, string>();
-  for (const chunk of chunks) {
-    const source = chunk.facadeModuleId?.startsWith(`${options.root}/`)
-      ? chunk.facadeModuleId.slice(options.root.length + 1)
-      : undefined;
-    if (source !== undefined) bySource.set(source, chunk.fileName);
-  }
-  const loaded = new Set<string>();
-  for (const chunk of chunks) if (chunk.isEntry) closure(byFile, chunk.fileName, loaded);
+  const { byFile, bySource, loaded } = indexChunks(chunks, options.root);
 
   /** The stylesheets and chunks a direct load of screen `id` needs beyond the entry's. */
   const urlsFor = (id: string): string[] => {
@@ -92,7 +96,14 @@ export function routePreloads(
     }
     const scripts = [...files].filter((file) => !loaded.has(file));
     const styles = scripts.flatMap((file) => byFile.get(file)?.css ?? []);
-    return [...new Set([...styles, ...scripts])].map((file) => `${options.base}${file}`);
+    // A screen passed through at once is drawn for the first paint (prerender-screen.tsx): its
+    // stylesheets are needed (or its spinner paints unstyled), never its code.
+    const passing = new Set<string>();
+    const screen = Object.hasOwn(flow.screens, id) ? flow.screens[id] : undefined;
+    const passingFile = screen && passesThrough(screen) ? bySource.get(rendererSource(screen.kind)) : undefined;
+    if (passingFile !== undefined) closure(byFile, passingFile, passing);
+    const passingStyles = [...passing].filter((file) => !loaded.has(file)).flatMap((file) => byFile.get(file)?.css ?? []);
+    return [...new Set([...passingStyles, ...styles, ...scripts])].map((file) => `${options.base}${file}`);
   };
 
   const map: Record<string, string[]> = {};
@@ -110,6 +121,53 @@ export function routePreloads(
   return map;
 }
 
+/** The screens one Continue away from the screens a page shows first (their `next` targets). */
+function oneContinueAway(flow: Pick<Flow, 'screens'>, id: string): string[] {
+  const targets: string[] = [];
+  for (const screen of screensShownFirst(flow, id)) {
+    if (screen.kind === 'not-found') continue;
+    const { next } = screen;
+    if (typeof next === 'string') targets.push(next);
+    else next?.forEach((target) => targets.push(target.to));
+  }
+  return [...new Set(targets)];
+}
+
+/**
+ * Path → the renderers' scripts and stylesheets of the screens one Continue away from what the page
+ * shows first (and of the screens those show first), minus what the page loads anyway: preloaded after
+ * the page's own code, so the visitor's first Continue doesn't wait for a round trip (Slow 3G: 2 s).
+ * The result code is not among them: it is larger, and the screens that need it load it themselves.
+ */
+export function nextPreloads(
+  flow: Pick<Flow, 'screens' | 'settings' | 'notFound'>,
+  chunks: readonly BuiltChunk[],
+  options: { root: string; base: string },
+): Record<string, string[]> {
+  const shownFirst = routePreloads(flow, chunks, options);
+  const { byFile, bySource, loaded } = indexChunks(chunks, options.root);
+  const map: Record<string, string[]> = {};
+  for (const [id, screen] of Object.entries(flow.screens)) {
+    const files = new Set<string>();
+    for (const target of oneContinueAway(flow, id))
+      for (const shown of screensShownFirst(flow, target)) {
+        const file = bySource.get(rendererSource(shown.kind));
+        if (file !== undefined) closure(byFile, file, files);
+      }
+    const scripts = [...files].filter((file) => !loaded.has(file));
+    const styles = scripts.flatMap((file) => byFile.get(file)?.css ?? []);
+    const paths = [screen.route, ...('aliases' in screen ? (screen.aliases ?? []) : [])];
+    for (const path of paths) {
+      if (path === undefined) continue;
+      const key = normalizePath(resolveRoute(path, flow.settings));
+      const own = new Set(shownFirst[key] ?? []);
+      const urls = [...new Set([...styles, ...scripts])].map((file) => `${options.base}${file}`).filter((url) => !own.has(url));
+      if (urls.length > 0) map[key] ??= urls;
+    }
+  }
+  return map;
+}
+
 /** The map's key for every address that is no page of the flow (no path is "*"). */
 export const NOT_FOUND_KEY = '*';
 
@@ -119,24 +177,27 @@ export const NOT_FOUND_KEY = '*';
  * rendering like index.html's own, so a screen never paints before its styles; Vite's loader finds
  * the links already there and adds no second copy.
  *
- * The scripts (the entry, named by the tag's `data-entry`, then the page's module preloads) go out
- * right after the first contentful paint (as the browser reports it, once the frame is on screen; in
- * a browser without paint timing, two frames after the document is parsed): every page is drawn by
- * the build, so nothing the visitor first sees waits for them, and the stylesheets have the bandwidth
- * to themselves until then. A hidden tab paints nothing, and a page marked for the app's own drawing
- * (below) shows nothing until the app is in, so there they go at once; and they go after
- * SCRIPTS_AT_THE_LATEST_MS whatever happens. When they go, the page marks itself `data-painted`: a
- * page opened on a screen the funnel passes through at once (the start page) has that screen drawn
- * for the first paint, and the screen it leads to after it (the app's stylesheet switches them); its
- * scripts wait for that second paint, so they don't delay it, and the passing drawing is removed once
- * the app is in.
+ * The scripts (the entry, named by the tag's `data-entry`, then the page's module preloads) go out at
+ * once, while the head is parsed: the page is drawn by the build, so the visitor sees her screen as
+ * soon as its stylesheets are in, and every moment the code arrives later is a moment her taps can't
+ * be fully answered (measured: waiting for the first paint cost 1.1 s on Slow 4G, 4.6 s on Slow 3G).
+ * Then the code and stylesheets of the screens one Continue away (`next`: module preloads, and
+ * stylesheets preloaded without blocking anything), so her first Continue finds them in.
  *
- * Until the app's first render is in (APP_READY_EVENT), a tap on the drawing's controls is held (the
- * drawing doesn't change) and then replayed, one per task, on those that are still in the page: a
- * tap made before the code arrived is answered, not lost. A file picker's tap goes through (a replayed
- * one could not open the picker; the photo screen takes a file chosen early when it mounts), and so
- * does a click with a modifier key (a link opened in a new tab). If the entry can't load, taps go
- * through.
+ * The page marks itself `data-painted` at the first contentful paint (in a browser without paint
+ * timing, two frames after the document is parsed; a hidden tab at once; SCRIPTS_AT_THE_LATEST_MS at
+ * the latest): a page opened on a screen the funnel passes through at once (the start page) has that
+ * screen drawn for the first paint and the screen it leads to after it (the app's stylesheet switches
+ * them); the passing drawing is removed once the app is in.
+ *
+ * Until the app's first render is in (APP_READY_EVENT), a tap on the drawing's buttons and links is
+ * held (marked `aria-busy` and `data-held`, which the stylesheet shows as busy) and then carried out
+ * once, one per task, on those still in the page: a second tap on the same control is not kept, so a
+ * double tap is not replayed as two. Checkboxes and radios (and their labels) take a tap natively:
+ * the choice shows at once and the app adopts it when it hydrates (option-button.tsx). A file
+ * picker's tap goes through (a replayed one could not open the picker; the photo screen takes a file
+ * chosen early when it mounts), and so does a click with a modifier key (a link opened in a new tab).
+ * If the entry can't load, taps go through.
  *
  * `storedKeys`: the session keys of the flow's answers and data. A visitor who has some stored is
  * drawn by the app, with what she gave, not from the build's fresh drawing: the page marks itself
@@ -145,29 +206,32 @@ export const NOT_FOUND_KEY = '*';
 export function routePreloadScript(
   map: Readonly<Record<string, readonly string[]>>,
   storedKeys: readonly string[] = [],
+  next: Readonly<Record<string, readonly string[]>> = {},
 ): string {
-  const urls = [...new Set(Object.values(map).flat())].sort();
+  const urls = [...new Set([...Object.values(map).flat(), ...Object.values(next).flat()])].sort();
   const index = new Map(urls.map((url, i) => [url, i]));
-  const byPath = Object.fromEntries(
-    Object.entries(map).map(([path, list]) => [path, list.map((url) => index.get(url) ?? -1)]),
-  );
+  const indexes = (m: Readonly<Record<string, readonly string[]>>) =>
+    Object.fromEntries(Object.entries(m).map(([path, list]) => [path, list.map((url) => index.get(url) ?? -1)]));
+  const byPath = indexes(map);
+  const nextByPath = indexes(next);
   return [
-    `(()=>{const u=${JSON.stringify(urls)},r=${JSON.stringify(byPath)},`,
+    `(()=>{const u=${JSON.stringify(urls)},r=${JSON.stringify(byPath)},v=${JSON.stringify(nextByPath)},`,
     `p=location.pathname.replace(/\\/+$/,"")||"/",d=document,h=d.documentElement,e=d.currentScript?.dataset.entry,s=[],q=[],`,
     `a=l=>{l.crossOrigin="";d.head.appendChild(l)},`,
-    `c=k=>{const t=k.target.closest?.("a,button,input,label,select,summary,[role=button]");`,
-    `if(t&&!(k.ctrlKey||k.metaKey||k.shiftKey||k.altKey)&&t.type!=="file"&&t.control?.type!=="file"&&d.getElementById("root")?.contains(t)){k.preventDefault();k.stopImmediatePropagation();q.push(t)}},`,
-    `o=()=>{d.removeEventListener("click",c,!0);h.removeAttribute("data-redraw");d.querySelector("[data-passing]")?.remove()};d.addEventListener("click",c,!0);`,
+    `c=k=>{const t=k.target.closest?.("a,button,input,label,select,summary,[role=button]"),y=t&&(t.control||t).type;`,
+    `if(t&&!(k.ctrlKey||k.metaKey||k.shiftKey||k.altKey)&&y!=="file"&&y!=="checkbox"&&y!=="radio"&&d.getElementById("root")?.contains(t)){k.preventDefault();k.stopImmediatePropagation();`,
+    `if(!q.includes(t)){q.push(t);t.setAttribute("aria-busy","true");t.setAttribute("data-held","")}}},`,
+    `o=()=>{d.removeEventListener("click",c,!0);h.removeAttribute("data-redraw");d.querySelector("[data-passing]")?.remove();`,
+    `for(const t of q){t.removeAttribute("aria-busy");t.removeAttribute("data-held")}};d.addEventListener("click",c,!0);`,
     `try{if(${JSON.stringify(storedKeys)}.some(k=>{const v=sessionStorage.getItem(k);return v!==null&&v!=="{}"}))h.setAttribute("data-redraw","")}catch{}`,
     `d.addEventListener(${JSON.stringify(APP_READY_EVENT)},async()=>{o();`,
     `for(const t of q)if(t.isConnected){t.click();await new Promise(f=>setTimeout(f))}},{once:!0});`,
-    `for(const i of Object.hasOwn(r,p)?r[p]:r[${JSON.stringify(NOT_FOUND_KEY)}]||[]){const l=d.createElement("link"),w=u[i];`,
+    `const f=m=>Object.hasOwn(m,p)?m[p]:Object.hasOwn(r,p)?[]:m[${JSON.stringify(NOT_FOUND_KEY)}]||[];`,
+    `for(const i of f(r)){const l=d.createElement("link"),w=u[i];`,
     `l.href=w;if(w.endsWith(".css")){l.rel="stylesheet";l.setAttribute("blocking","render");a(l)}else{l.rel="modulepreload";s.push(l)}}`,
-    `const g=()=>{if(e){const m=d.createElement("script");m.type="module";m.src=e;m.onerror=o;a(m)}s.forEach(a)};`,
-    `let n=0;const x=()=>{if(n++)return;h.setAttribute("data-painted","");`,
-    `if(d.visibilityState==="hidden"||!d.querySelector("[data-passing]"))return g();let y=0;const z=()=>{y++||setTimeout(g)};`,
-    `try{new PerformanceObserver((l,b)=>{if(l.getEntries().some(t=>d.getElementById("root")?.contains(t.element))){b.disconnect();z()}}).observe({type:"largest-contentful-paint",buffered:!0})}catch{}`,
-    `setTimeout(z,${PASSED_PAINT_AT_THE_LATEST_MS})};`,
+    `if(e){const m=d.createElement("script");m.type="module";m.src=e;m.onerror=o;a(m)}s.forEach(a);`,
+    `for(const i of f(v)){const l=d.createElement("link"),w=u[i];l.href=w;if(w.endsWith(".css")){l.rel="preload";l.as="style"}else l.rel="modulepreload";a(l)}`,
+    `let n=0;const x=()=>{n++||h.setAttribute("data-painted","")};`,
     `if(d.visibilityState==="hidden"||h.hasAttribute("data-redraw"))x();else{`,
     `try{new PerformanceObserver((l,b)=>{if(l.getEntriesByName("first-contentful-paint").length){b.disconnect();setTimeout(x)}}).observe({type:"paint",buffered:!0})}`,
     `catch{d.addEventListener("DOMContentLoaded",()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(x))))}`,
@@ -175,14 +239,8 @@ export function routePreloadScript(
   ].join('');
 }
 
-/** The longest a page waits for its first paint before it loads its scripts anyway. */
+/** The longest a page waits for its first paint before it marks itself painted anyway. */
 export const SCRIPTS_AT_THE_LATEST_MS = 3000;
-
-/**
- * On a page that passes through a screen, the longest it waits for the paint of the screen it leads
- * to (reported as a largest contentful paint inside #root) before it loads its scripts anyway.
- */
-export const PASSED_PAINT_AT_THE_LATEST_MS = 250;
 
 /** The CSP source that allows exactly this inline script. */
 export function scriptHashSource(script: string): string {

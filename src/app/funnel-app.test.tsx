@@ -10,6 +10,10 @@ import { editedFlow, loadFlow } from '../../tests/support/load-flow.ts';
 import { createMemoryTracking } from '../tracking/memory-tracking.ts';
 import { resultCodeFor } from './derive-result.ts';
 import { FunnelApp } from './funnel-app.tsx';
+import { SETTLE_MS } from './gesture-visit.ts';
+
+/** A visitor reads a new screen before she taps its Continue (a press while it settles is ignored). */
+const readTheScreen = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 
 function renderFunnel(flow: Flow, path: string) {
   window.history.replaceState(null, '', path);
@@ -61,6 +65,7 @@ describe('FunnelApp', () => {
     await userEvent.click(await screen.findByRole('radio', { name: 'Over the past year' }));
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'Which changes in your skin concern you most?' })).toBeInTheDocument();
+    await readTheScreen();
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'How old are you?' })).toBeInTheDocument();
   });
@@ -76,7 +81,8 @@ describe('FunnelApp', () => {
     fireEvent.mouseDown(bridge, { detail: 2 });
     fireEvent.click(bridge, { detail: 2 });
     expect(window.location.pathname).toBe('/quiz/analysis-bridge');
-    // A new tap is a new gesture and moves on.
+    // A new tap, once she has read the screen, is a new gesture and moves on.
+    await readTheScreen();
     fireEvent.mouseDown(bridge, { detail: 1 });
     fireEvent.click(bridge, { detail: 1 });
     expect(window.location.pathname).toBe('/photo-analysis');

@@ -81,9 +81,11 @@ export function FunnelApp({ flow, ports, results, storage, onScreen, idle, path 
   const send = useCallback(
     (event: ScreenEvent) =>
       actor.send(
-        event.type === 'CONTINUE' || event.type === 'SELECT_OPTION' || event.type === 'CONTINUE_WITHOUT'
-          ? { ...event, visit: gesture.current?.stamp() }
-          : event,
+        event.type === 'CONTINUE' || event.type === 'CONTINUE_WITHOUT'
+          ? { ...event, visit: gesture.current?.stamp(true) }
+          : event.type === 'SELECT_OPTION'
+            ? { ...event, visit: gesture.current?.stamp() }
+            : event,
       ),
     [actor],
   );
@@ -103,6 +105,8 @@ export function FunnelApp({ flow, ports, results, storage, onScreen, idle, path 
         const same = context.answers === last.context.answers && context.data === last.context.data;
         const place = context.visit === last.context.visit && context.photo === last.context.photo;
         if (same && place && snapshot.value === last.value) return;
+        // Told in the task that changed the screen, so a press on the new one is measured from then.
+        if (context.visit !== last.context.visit) gesture.current?.arrived(context.visit);
         last = snapshot;
         save(snapshot);
       },

@@ -1,4 +1,4 @@
-import type { ChangeEvent } from 'react';
+import { useEffect, useRef, type ChangeEvent } from 'react';
 import styles from './option-button.module.css';
 
 export interface OptionButtonProps {
@@ -18,13 +18,28 @@ export interface OptionButtonProps {
 
 /**
  * One answer as a large tappable card. A real checkbox or radio input underneath gives native
- * semantics and keyboard behaviour (space, arrow keys) for free.
+ * semantics and keyboard behaviour (space, arrow keys) for free, and takes a tap on the build's
+ * drawing before any script has run (the card's look follows `:checked`): when the app adopts that
+ * drawing (hydration keeps the input's own state), the choice made meanwhile is sent once, as a tap.
  */
 export function OptionButton({ type, name, value, label, checked, onSelect }: OptionButtonProps) {
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => onSelect(event.target.value);
+  const input = useRef<HTMLInputElement>(null);
+  const adopted = useRef(false);
+  useEffect(() => {
+    // Once per mount (StrictMode runs effects twice; a second toggle would undo the first).
+    if (adopted.current) return;
+    adopted.current = true;
+    const native = input.current?.checked;
+    // A radio unchecked natively was unchecked by its sibling's choice, which that sibling sends.
+    if (native !== undefined && native !== checked && (type === 'checkbox' || native)) onSelect(value);
+    // Only the first render's state can differ from the input's own: later renders set it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <label className={styles.option} data-checked={checked}>
       <input
+        ref={input}
         className={styles.input}
         type={type}
         name={name}

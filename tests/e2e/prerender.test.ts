@@ -122,17 +122,23 @@ describe('a prerendered page', () => {
     expect(problems).toEqual([]);
   });
 
-  it('holds a tap made before the code arrived, and the app answers it once it is in', async () => {
+  it('takes a choice natively before the code arrived, shows it, and the app adopts it', async () => {
     const id = question();
     const first = screenOf(id).options?.[0]?.value ?? '';
     const { page, problems } = await harness.open();
     const { release } = await openWithScriptsHeld(page, routeOf(id));
     await page.getByRole('heading', { level: 1, name: screenOf(id).question ?? '' }).waitFor(WAIT);
     await option(page, id, first).click();
-    // Held: the drawing doesn't pretend the answer was taken while no code is there to take it.
-    expect(await option(page, id, first).isChecked()).toBe(false);
+    // The native control took it, and the card shows it (its look follows :checked, not the app's state).
+    expect(await option(page, id, first).isChecked()).toBe(true);
+    const card = page.locator('label').filter({ has: option(page, id, first) });
+    const unchosen = page.locator('label').filter({ has: option(page, id, screenOf(id).options?.[1]?.value ?? '') });
+    const look = (l: typeof card) => l.evaluate((el) => getComputedStyle(el).borderColor);
+    expect(await look(card)).not.toBe(await look(unchosen));
     await release();
-    await expect.poll(() => option(page, id, first).isChecked(), WAIT).toBe(true);
+    // Adopted: the app's state holds the choice (the card's mark is the app's), and it is still chosen.
+    await expect.poll(() => card.getAttribute('data-checked'), WAIT).toBe('true');
+    expect(await option(page, id, first).isChecked()).toBe(true);
     await press(page, buttonOf(id));
     await expectScreen(page, String(screenOf(id).next));
     expect(problems).toEqual([]);

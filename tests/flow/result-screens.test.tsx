@@ -6,6 +6,7 @@
  */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { SETTLE_MS } from '../../src/app/gesture-visit.ts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { computeResult } from '../support/skin-scoring.ts';
 import { loadFlow } from '../support/load-flow.ts';
@@ -295,6 +296,8 @@ describe('hormone-suitability (/hormone-suitability)', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('button', { name: 'See My 90-Day Plan' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/hormone-suitability');
+    // She reads the screen first: a press while it settles is ignored (src/app/gesture-visit.ts).
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     await user.click(screen.getByRole('button', { name: 'See My 90-Day Plan' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: '90 days from now' })).toBeInTheDocument();

@@ -1,0 +1,201 @@
+/**
+ * `npm run bench` part "first-tap" (alone: `npm run bench -- --only first-tap`): the time to a working
+ * tap on the first question under applied throttling (tests/e2e/throttle.ts: 4× CPU; Slow 4G, Slow 3G;
+ * a fresh context each load, so a cold cache), beside the React hello page's, as issue 33 measured it.
+ *
+ * Per load, timed by the page's own clock (from navigation start):
+ * - painted: the first frame in which the question's first option (the hello page's heading) is visible;
+ * - works: from then, a tap every 100 ms until one is answered (the option shows as chosen; the hello
+ *   page's heading changes), and the frame that shows it painted; its feedback time is from the tap to
+ *   that frame. For the funnel, the tap must also still be chosen once the app is in (`kept`);
+ * - dead window: works − painted;
+ * - first Continue: right after the app is in, the click to the frame that shows the next question.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { median } from './bench-lighthouse.ts';
+import { CPU_SLOWDOWN, READY_WATCH, SLOW_3G, SLOW_4G, throttle, type NetworkProfile } from '../tests/e2e/throttle.ts';
+
+/** Page side: when `selector` is first visible, and every click with the frame that painted after it. */
+const WATCH = (selector: string) => `(() => {
+  const w = (window.__ft = { taps: [] });
+  const look = () => {
+    const el = document.querySelector(${JSON.stringify(selector)});
+    if (el && el.checkVisibility?.({ opacityProperty: false, visibilityProperty: true }) && el.getBoundingClientRect().height > 0) w.painted = performance.now();
+    else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+  document.addEventListener('click', (event) => {
+    const at = event.timeStamp;
+    const heading = () => document.querySelector('h1')?.textContent ?? '';
+    const before = heading();
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        const input = event.target.closest?.('label')?.querySelector('input') ?? null;
+        w.taps.push({ at, shown: performance.now(), checked: input ? input.checked : null, changed: heading() !== before });
+      };
+      channel.port2.postMessage(null);
+    });
+  }, true);
+})();`;
+
+interface Tap {
+  at: number;
+  shown: number;
+  checked: boolean | null;
+  changed: boolean;
+}
+interface Watched {
+  painted?: number;
+  taps: Tap[];
+}
+export interface FirstTapLoad {
+  painted: number;
+  works: number;
+  feedback: number;
+  kept: boolean;
+  firstContinue: number;
+}
+
+const watched = (page: Page) => page.evaluate(() => (window as unknown as { __ft: Watched }).__ft);
+
+/** One cold load of `url`: taps `target` every 100 ms from its first paint until one is answered. */
+async function load(
+  browser: Browser,
+  url: string,
+  profile: NetworkProfile,
+  target: { selector: string; tap: string; answered: (tap: Tap) => boolean; next?: { button: string } },
+): Promise<FirstTapLoad> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(READY_WATCH);
+    await page.addInitScript(WATCH(target.selector));
+    const slow = await throttle(context, page, profile);
+    await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
+    await page.waitForFunction(() => (window as unknown as { __ft?: Watched }).__ft?.painted !== undefined, null, {
+      timeout: 120_000,
+      polling: 20,
+    });
+    let answered: Tap | undefined;
+    for (let tries = 0; !answered && tries < 600; tries++) {
+      const before = (await watched(page)).taps.length;
+      // Dispatched at the point as a tap (trusted input, no waiting for the page to be "ready").
+      const box = await page.locator(target.tap).first().boundingBox();
+      if (box) await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.waitForFunction((n) => (window as unknown as { __ft: Watched }).__ft.taps.length > n, before, { timeout: 60_000, polling: 10 });
+      const tap = (await watched(page)).taps.at(-1);
+      if (tap && target.answered(tap)) answered = tap;
+      else await page.waitForTimeout(100);
+    }
+    const { painted = Number.NaN } = await watched(page);
+    let kept = true;
+    let firstContinue = Number.NaN;
+    if (target.next) {
+      await page.waitForFunction(() => (window as unknown as { __ready?: number }).__ready !== undefined, null, { timeout: 120_000 });
+      kept = await page.locator(target.tap).first().isChecked();
+      const before = (await watched(page)).taps.length;
+      await page.getByRole('button', { name: target.next.button, exact: true }).click({ timeout: 60_000 });
+      await page.waitForFunction((n) => (window as unknown as { __ft: Watched }).__ft.taps.length > n, before, { timeout: 60_000 });
+      const tap = (await watched(page)).taps.at(-1);
+      firstContinue = tap?.changed ? tap.shown - tap.at : Number.NaN;
+    }
+    await slow.release();
+    return {
+      painted,
+      works: answered ? answered.shown : Number.NaN,
+      feedback: answered ? answered.shown - answered.at : Number.NaN,
+      kept,
+      firstContinue,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export interface FirstTapFigures {
+  profile: NetworkProfile;
+  page: string;
+  /** Medians over the rounds. */
+  painted: number;
+  works: number;
+  dead: number;
+  feedback: number;
+  firstContinue: number;
+  kept: boolean;
+}
+
+function summarize(profile: NetworkProfile, page: string, loads: FirstTapLoad[]): FirstTapFigures {
+  return {
+    profile,
+    page,
+    painted: median(loads.map((l) => l.painted)),
+    works: median(loads.map((l) => l.works)),
+    dead: median(loads.map((l) => l.works - l.painted)),
+    feedback: Math.max(...loads.map((l) => l.feedback)),
+    firstContinue: median(loads.map((l) => l.firstContinue)),
+    kept: loads.every((l) => l.kept),
+  };
+}
+
+/**
+ * The hello page and the funnel's first question at `/` and at its own route, on Slow 4G and Slow 3G,
+ * `rounds` cold loads each. `question`: the first question's route, its first option's label and its
+ * Continue's label.
+ */
+export async function measureFirstTap(
+  browser: Browser,
+  urls: { hello: string; funnel: string },
+  question: { route: string; button: string },
+  rounds: number,
+  log: (line: string) => void,
+): Promise<FirstTapFigures[]> {
+  const figures: FirstTapFigures[] = [];
+  const option = {
+    selector: '#root input[type=checkbox], #root input[type=radio]',
+    tap: '#root label:has(input[type=checkbox]), #root label:has(input[type=radio])',
+    answered: (tap: Tap) => tap.checked === true,
+    next: { button: question.button },
+  };
+  const pages = [
+    { name: 'React hello page', url: urls.hello, target: { selector: 'h1', tap: 'button', answered: (t: Tap) => t.changed } },
+    { name: 'funnel `/`', url: `${urls.funnel}/`, target: option },
+    { name: `funnel \`${question.route}\``, url: `${urls.funnel}${question.route}`, target: option },
+  ];
+  for (const profile of [SLOW_4G, SLOW_3G]) {
+    for (const { name, url, target } of pages) {
+      const loads: FirstTapLoad[] = [];
+      for (let round = 0; round < rounds; round++) loads.push(await load(browser, url, profile, target));
+      const f = summarize(profile, name, loads);
+      log(`  ${profile.name}, ${name}: painted ${Math.round(f.painted)} ms, works ${Math.round(f.works)} ms, dead ${Math.round(f.dead)} ms, feedback ≤ ${Math.round(f.feedback)} ms${target === option ? `, first Continue ${Math.round(f.firstContinue)} ms, kept ${f.kept}` : ''}`);
+      figures.push(f);
+    }
+  }
+  return figures;
+}
+
+const ms = (x: number) => (Number.isFinite(x) ? `${Math.round(x)} ms` : 'n/a');
+const mark = (ok: boolean) => (ok ? '✓' : '✗');
+
+/** The section of docs/performance.md. */
+export function firstTapSection(figures: readonly FirstTapFigures[], rounds: number): string[] {
+  const rows = figures.map((f) => {
+    const hello = figures.find((h) => h.profile === f.profile && h.page === 'React hello page');
+    if (f === hello || !hello) return `| ${f.profile.name}: ${f.page} | ${ms(f.painted)} | ${ms(f.works)} | ${ms(f.dead)} | ${ms(f.feedback)} | | (yardstick) |`;
+    const ratio = f.works / hello.works;
+    const continueOk = f.profile !== SLOW_3G || f.firstContinue <= 300;
+    const ok = ratio <= 1.1 && f.feedback <= 100 && f.kept && continueOk;
+    return `| ${f.profile.name}: ${f.page} | ${ms(f.painted)} | ${ms(f.works)} (${ratio.toFixed(2)}× hello${f.kept ? '' : ', not kept'}) | ${ms(f.dead)} | ${ms(f.feedback)} | ${ms(f.firstContinue)} | ${mark(ok)} |`;
+  });
+  return [
+    `## The first tap on a slow phone (median of ${rounds} cold loads)`,
+    '',
+    `Applied throttling (CDP): ${CPU_SLOWDOWN}× CPU; ${SLOW_4G.name} ${SLOW_4G.latencyMs} ms round trip at ${SLOW_4G.bitsPerSecond / 1e6} Mbps; ${SLOW_3G.name} ${SLOW_3G.latencyMs} ms at ${SLOW_3G.bitsPerSecond / 1e3} kbps. Painted: the question's first option (the hello page's heading) visible; a tap every 100 ms from then until one shows (the option chosen and still chosen once the app is in; the hello heading changed); dead window: works − painted; feedback: the slowest tap-to-frame of the answered taps; first Continue: click to the next question painted, right after the app is in.`,
+    'Target: works ≤ 1.1× hello; feedback ≤ 100 ms; first Continue ≤ 300 ms on Slow 3G.',
+    '',
+    '| load | painted | a tap works | dead window | feedback | first Continue | meets |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ];
+}
