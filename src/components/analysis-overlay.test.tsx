@@ -42,4 +42,21 @@ describe('AnalysisOverlay', () => {
     expect(bar).toHaveAttribute('aria-valuenow', '100');
     expect(doneRows()).toBe(3);
   });
+
+  it('has one step indicator: no spinner, and nothing active once every row is done', () => {
+    render(
+      <AnalysisOverlay
+        title="Analyzing…"
+        markers={markers}
+        progressStep={10}
+        progressTickMs={25}
+        markerTickMs={100}
+      />,
+    );
+    expect(screen.queryByTestId('spinner')).toBeNull();
+    expect(document.querySelectorAll('li[data-state="active"]')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(doneRows()).toBe(3);
+    expect(document.querySelectorAll('li[data-state="active"]')).toHaveLength(0);
+  });
 });

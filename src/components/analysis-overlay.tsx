@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FadeIn } from './fade-in.tsx';
 import { ProgressBar } from './progress-bar.tsx';
-import { Spinner } from './spinner.tsx';
 import { VisuallyHidden } from './visually-hidden.tsx';
 import styles from './analysis-overlay.module.css';
 
@@ -35,7 +34,9 @@ function useTicker(step: number, tickMs: number, limit: number): number {
 
 /**
  * A modal that keeps the visitor company while her photo is analysed: a rising bar and marker rows
- * that tick off one by one. It only entertains; the real work's end is the machine's business.
+ * that tick off one by one. The active row is the one step indicator: once every row is done, nothing
+ * turns. It covers the screen below with the page's own background, so no text shows through. It only
+ * entertains; the real work's end is the machine's business.
  */
 export function AnalysisOverlay({
   title,
@@ -64,7 +65,6 @@ export function AnalysisOverlay({
         tabIndex={-1}
       >
         <FadeIn className={styles.panel}>
-          <Spinner />
           <p id={titleId} className={styles.title} role="status">
             {title}
           </p>
