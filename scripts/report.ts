@@ -14,7 +14,7 @@ import { formatIssue, validateFlowText } from '../src/engine/validation/validate
 import { htmlReport } from './report/html-report.ts';
 import { openReportDatabase } from './report/open-report-database.ts';
 import { readFigures } from './report/read-figures.ts';
-import { flowFile } from './lib/flow-path.ts';
+import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
 import { terminalReport } from './report/terminal-report.ts';
 
 const { values } = parseArgs({

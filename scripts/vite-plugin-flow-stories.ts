@@ -17,7 +17,7 @@ import type { Plugin } from 'vite';
 import type { Flow } from '../src/engine/flow-model.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { flowStoryPlan, type ScreenStories } from '../src/flow-stories/flow-story-plan.ts';
-import { flowFile } from './lib/flow-path.ts';
+import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
 
 const PREFIX = 'virtual:flow-stories/';
 const RESOLVED_PREFIX = `\0${PREFIX}`;

@@ -8,7 +8,7 @@
  */
 import { createLocalAnalyzeFace } from '../../../server/analyze-face.ts';
 import { resultModelOf } from '../_shared/result-model-of.ts';
-import { flowFileFrom } from '../../../scripts/lib/flow-path.ts';
+import { flowFileFrom } from '../_shared/flow-path.ts';
 
 const flowFile = flowFileFrom(Deno.env.get('FLOW'));
 const flow: unknown = JSON.parse(await Deno.readTextFile(new URL(`../../../${flowFile}`, import.meta.url)));
