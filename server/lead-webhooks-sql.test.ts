@@ -12,6 +12,7 @@ import { openTestDatabase } from './test-database.ts';
 import { callRpc } from './rpc.ts';
 import { sqlLeadWebhookStore } from './lead-webhook-worker.ts';
 import { sqlKit } from './sql-test-kit.ts';
+import { leadWebhookLine } from '../scripts/report/lead-webhook-line.ts';
 
 let db: SqlDatabase;
 beforeAll(async () => {
@@ -64,7 +65,12 @@ describe('the lead webhook queue', () => {
     await store.settle(job?.id ?? 0, { delivered: ['crm'], dead: ['sheet'], status: 410, retryAt: null }, at);
     expect(await store.claim(10, 60, ['skin-funnel'], new Date(at.getTime() + 120_000))).toEqual([]);
     const [counts] = await read<{ pending: string; dead_letters: string; delivered: string }>('select * from public.lead_webhook_counts()');
-    expect(counts).toEqual({ pending: 0, dead_letters: 1, delivered: 1 });
+    // bigint: a number in PGlite, a string from PostgreSQL's driver.
+    expect([counts?.pending, counts?.dead_letters, counts?.delivered].map(Number)).toEqual([0, 1, 1]);
+    // npm run report's line.
+    expect(await leadWebhookLine((sql, params) => read(sql, params), true)).toBe(
+      'Lead webhooks: 1 delivered, 0 waiting, 1 dead-lettered (a sink refused a lead or ran out of retries: see the server log)',
+    );
   });
 
   it('is out of reach of the browser roles', async () => {
