@@ -66,7 +66,8 @@ begin
         order by d.next_attempt_at, d.id
         limit max_rows
         for update skip locked)
-    returning w.id, w.attempts, w.done_sinks, w.lead_id
+    -- Settled sinks (delivered or dead-lettered) are not posted to again.
+    returning w.id, w.attempts, w.done_sinks || w.dead_sinks as done_sinks, w.lead_id
   )
   select c.id, c.attempts, c.done_sinks,
     case when q.id is null then null else jsonb_build_object(

@@ -27,7 +27,7 @@ export interface WebhookLead {
 export interface QueuedLead {
   id: number;
   attempts: number;
-  /** Sinks that already have this lead. */
+  /** Sinks already settled for this lead (delivered, or dead-lettered): not posted to again. */
   doneSinks: string[];
   /** null when the lead was deleted since it was queued. */
   lead: WebhookLead | null;
