@@ -64,7 +64,7 @@ function queued(row: unknown): QueuedLead[] {
   if (typeof id !== 'number' || typeof attempts !== 'number' || !Array.isArray(done)) return [];
   const parsed =
     lead && typeof lead === 'object' && 'leadId' in lead && typeof lead.leadId === 'string'
-      ? { ...lead, leadId: lead.leadId, sessionId: null, flowId: null, ...pick(lead) }
+      ? { ...lead, leadId: lead.leadId, ...pick(lead) }
       : null;
   return [{ id, attempts, doneSinks: done.filter((s): s is string => typeof s === 'string'), lead: parsed }];
 }
