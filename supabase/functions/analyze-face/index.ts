@@ -1,17 +1,16 @@
 /**
  * The Supabase edge function (Deno): the same handler and face model as the local server, scored with
  * the flow file's photo analysis (analyses.photo, its weights table and computations). FLOW (a path
- * relative to the project root, like every command's FLOW) picks the flow; unset, the default flow.
- * Deploying to hosted Supabase, ship that file with the function (`static_files` of
- * `[functions.analyze-face]` in supabase/config.toml). ALLOWED_ORIGINS (comma-separated) limits CORS;
+ * relative to the project root, like every command's FLOW) picks the flow; unset, the default flow. It
+ * is read from supabase/functions/_flow/ (`npm run functions:flows`; see the README's deploy section),
+ * and everything imported lives under supabase/functions. ALLOWED_ORIGINS (comma-separated) limits CORS;
  * unset allows any. The photo is analysed in memory and never stored.
  */
-import { createLocalAnalyzeFace } from '../../../server/analyze-face.ts';
+import { createLocalAnalyzeFace } from '../_shared/analyze-face-handler.ts';
 import { resultModelOf } from '../_shared/result-model-of.ts';
-import { flowFileFrom } from '../_shared/flow-path.ts';
+import { readFunctionFlow } from '../_shared/function-flow.ts';
 
-const flowFile = flowFileFrom(Deno.env.get('FLOW'));
-const flow: unknown = JSON.parse(await Deno.readTextFile(new URL(`../../../${flowFile}`, import.meta.url)));
+const flow = await readFunctionFlow(Deno.env.get('FLOW'), (url) => Deno.readTextFile(url));
 
 const origins = Deno.env
   .get('ALLOWED_ORIGINS')

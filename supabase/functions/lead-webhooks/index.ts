@@ -20,10 +20,10 @@ import {
   type LeadWebhookStore,
   type QueuedLead,
 } from '../_shared/lead-webhooks.ts';
-import { flowFileFrom } from '../_shared/flow-path.ts';
+import { readFunctionFlow } from '../_shared/function-flow.ts';
 
 const env = (name: string) => Deno.env.get(name);
-const flow: unknown = JSON.parse(await Deno.readTextFile(new URL(`../../../${flowFileFrom(env('FLOW'))}`, import.meta.url)));
+const flow = await readFunctionFlow(env('FLOW'), (url) => Deno.readTextFile(url));
 
 function restStore(url: string, key: string): LeadWebhookStore {
   const call = async (fn: string, args: Record<string, unknown>): Promise<unknown> => {
