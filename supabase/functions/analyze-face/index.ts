@@ -1,21 +1,7 @@
 /**
- * The Supabase edge function (Deno): the same handler and face model as the local server, scored with
- * the flow file's photo analysis (analyses.photo, its weights table and computations). FLOW (a path
- * relative to the project root, like every command's FLOW) picks the flow; unset, the default flow. It
- * is read from supabase/functions/_flow/ (`npm run functions:flows`; see the README's deploy section),
- * and everything imported lives under supabase/functions. ALLOWED_ORIGINS (comma-separated) limits CORS;
- * unset allows any. The photo is analysed in memory and never stored.
+ * The Supabase edge function (Deno): serves the analyze-face handler (./handler.ts, which says what it
+ * does and which env it reads). Everything it imports lives under supabase/functions.
  */
-import { createLocalAnalyzeFace } from '../_shared/analyze-face-handler.ts';
-import { resultModelOf } from '../_shared/result-model-of.ts';
-import { readFunctionFlow } from '../_shared/function-flow.ts';
+import handler from './handler.ts';
 
-const flow = await readFunctionFlow(Deno.env.get('FLOW'), (url) => Deno.readTextFile(url));
-
-const origins = Deno.env
-  .get('ALLOWED_ORIGINS')
-  ?.split(',')
-  .map((origin) => origin.trim())
-  .filter(Boolean);
-
-Deno.serve(createLocalAnalyzeFace(resultModelOf(flow), origins && origins.length > 0 ? origins : '*'));
+Deno.serve(handler.fetch);
