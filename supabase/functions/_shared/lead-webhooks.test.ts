@@ -155,6 +155,19 @@ describe('a worker pass', () => {
     expect(job).toMatchObject({ dead: ['crm'], finished: true });
   });
 
+  it.each([
+    ['https://127.0.0.1/lead', 'refused: resolves to a loopback address'],
+    ['http://127.0.0.1:8080/lead', 'refused: must be an https URL'],
+    ['https://192.168.1.20/lead', 'refused: resolves to a private address'],
+    ['https://169.254.169.254/latest', 'refused: resolves to a link-local address'],
+  ])('without the allowance, refuses %s without sending anything', async (url, reason) => {
+    const { job, pass, requests, logs } = setup([200], url);
+    expect(await pass()).toEqual({ delivered: 0, retried: 0, dead: 1 });
+    expect(requests).toEqual([]);
+    expect(job.dead).toEqual(['crm']);
+    expect(logs).toEqual([`Lead webhook crm (job 1): ${reason}`]);
+  });
+
   it('refuses a sink at a private address without sending anything', async () => {
     const { job, pass, requests, logs } = setup([200], 'https://10.0.0.5/lead');
     expect(await pass()).toEqual({ delivered: 0, retried: 0, dead: 1 });
