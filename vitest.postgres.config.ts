@@ -12,6 +12,7 @@ export const SQL_TEST_FILES = [
   'server/generic-records.test.ts',
   'server/funnel-report.test.ts',
   'server/meta-conversions.test.ts',
+  'server/lead-webhooks-sql.test.ts',
 ];
 
 export default defineConfig({

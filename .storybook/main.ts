@@ -5,7 +5,7 @@
  */
 import type { StorybookConfig } from '@storybook/react-vite';
 import { flowStoriesIndexer } from '../scripts/vite-plugin-flow-stories.ts';
-import { flowFile } from '../scripts/lib/flow-path.ts';
+import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
 
 const config: StorybookConfig = {
   framework: {

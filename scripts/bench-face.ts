@@ -10,10 +10,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { decodeImage, DETECTION_MAX_SIDE } from '../server/face/decode-image.ts';
+import { decodeImage, DETECTION_MAX_SIDE } from '../supabase/functions/_shared/face/decode-image.ts';
 import { sniffImageType } from '../supabase/functions/_shared/image-bytes.ts';
-import { faceModelDir, loadFaceModel } from '../server/face/face-model.ts';
-import { measureSkinMarkers } from '../server/face/skin-markers.ts';
+import { faceModelDir, loadFaceModel } from '../supabase/functions/_shared/face/face-model.ts';
+import { measureSkinMarkers } from '../supabase/functions/_shared/face/skin-markers.ts';
 
 const photo = process.argv[2] ?? path.join(faceModelDir(), '..', 'demo', 'sample1.jpg');
 const runs = Number(process.argv[3] ?? 7);

@@ -9,7 +9,7 @@ import { repoRoot } from '../tests/e2e/harness.ts';
 import { localBackendPlugin } from './vite-plugin-local-backend.ts';
 import { createLocalBackend } from '../server/local-backend.ts';
 import { localFunctions } from '../server/local-functions.ts';
-import { flowFile } from './lib/flow-path.ts';
+import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
 
 const backend = createLocalBackend({ functions: localFunctions(join(repoRoot, flowFile())) });
 const server = await preview({

@@ -5,7 +5,7 @@
  *   also fails when a library that must stay out of it (framer-motion, ajv, supabase-js) is found;
  * - JS before the first question (the first bundle plus the first question's renderer chunk and its
  *   imports, see lib/before-first-question.ts) ≤ 110 KB.
- * Run by `npm run build`. `FLOW` picks the flow, as for every command (scripts/lib/flow-path.ts).
+ * Run by `npm run build`. `FLOW` picks the flow, as for every command (supabase/functions/_shared/flow-path.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import {
   type Manifest,
 } from './lib/before-first-question.ts';
 import { FIRST_SCREEN_BUDGET_BYTES, firstScreenScripts, forbiddenLibraries } from './lib/first-screen.ts';
-import { flowFile } from './lib/flow-path.ts';
+import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
 
 const FIRST_BUNDLE_BUDGET = FIRST_SCREEN_BUDGET_BYTES;
 const FIRST_QUESTION_BUDGET = 110 * 1024;

@@ -1,11 +1,11 @@
 /**
- * `npm run flow:check [file]`: validates a flow file (default: FLOW's, see scripts/lib/flow-path.ts) and prints every
+ * `npm run flow:check [file]`: validates a flow file (default: FLOW's, see supabase/functions/_shared/flow-path.ts) and prints every
  * issue as file:line:column pointer: message — hint. Exit code 1 on any error (or warning with --strict).
  */
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
-import { flowFile } from './lib/flow-path.ts';
+import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
 import { missingFilesCheck } from './lib/flow-uploads.ts';
 import { flowBudgetLine } from './lib/flow-parts.ts';
 

@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { basename, relative } from 'node:path';
 import { flowMapMarkdown } from '../src/engine/validation/flow-map.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
-import { DEFAULT_FLOW_FILE, flowFile } from './lib/flow-path.ts';
+import { DEFAULT_FLOW_FILE, flowFile } from '../supabase/functions/_shared/flow-path.ts';
 
 const args = process.argv.slice(2);
 const outAt = args.indexOf('--out');

@@ -14,8 +14,9 @@ import { formatIssue, validateFlowText } from '../src/engine/validation/validate
 import { htmlReport } from './report/html-report.ts';
 import { openReportDatabase } from './report/open-report-database.ts';
 import { readFigures } from './report/read-figures.ts';
-import { flowFile } from './lib/flow-path.ts';
+import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
 import { terminalReport } from './report/terminal-report.ts';
+import { leadWebhookLine } from './report/lead-webhook-line.ts';
 
 const { values } = parseArgs({
   options: {
@@ -60,6 +61,8 @@ try {
     const figures = await readFigures(database.query, flow, { from: values.from, to: values.to });
     console.log(`Source: ${database.source}\n`);
     console.log(terminalReport(figures).join('\n'));
+    const webhooks = await leadWebhookLine(database.query, (flow.settings.leadSinks ?? []).length > 0);
+    if (webhooks) console.log(`\n${webhooks}`);
     mkdirSync(dirname(values.out), { recursive: true });
     writeFileSync(values.out, htmlReport(figures, flow));
     console.log(`\nwrote ${values.out}`);

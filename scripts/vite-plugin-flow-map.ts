@@ -8,7 +8,7 @@ import { relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { flowErrorPage, flowMapPage } from './lib/flow-map-page.ts';
-import { flowFile } from './lib/flow-path.ts';
+import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
 
 /** The path of the page. */
 export const FLOW_MAP_PATH = '/__flow';

@@ -26,7 +26,7 @@ import {
   interactionPlan,
   type PlannedInteraction,
 } from '../src/flow-stories/interaction-plan.ts';
-import { flowFile } from './lib/flow-path.ts';
+import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
 
 const PREFIX = 'virtual:flow-stories/';
 const RESOLVED_PREFIX = `\0${PREFIX}`;

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { flowFile } from './lib/flow-path.ts';
+import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
 import { missingFilesCheck } from './lib/flow-uploads.ts';
 import { themeCss, themedHtml } from './lib/theme-html.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
@@ -27,7 +27,7 @@ const THEME_ID = 'virtual:flow-theme.css';
 const RESOLVED_THEME_ID = '\0virtual:flow-theme.css';
 
 export interface FlowPluginOptions {
-  /** The flow file, relative to Vite's root (default: FLOW, else the default flow; scripts/lib/flow-path.ts). */
+  /** The flow file, relative to Vite's root (default: FLOW, else the default flow; supabase/functions/_shared/flow-path.ts). */
   file?: string;
   /** Result keys some code computes besides the flow's computations (default none). */
   resultKeys?: readonly string[];

@@ -11,7 +11,7 @@ import { createLocalBackend, type LocalBackend } from '../server/local-backend.t
 import { localFunctions } from '../server/local-functions.ts';
 import { leadFieldsOfFile } from '../server/flow-lead-fields.ts';
 import { applyHttpLimits } from '../server/http-limits.ts';
-import { flowFile } from './lib/flow-path.ts';
+import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
 
 export interface LocalBackendPluginOptions {
   /** A backend made by the caller (tests pass an in-memory one to read its rows). */
@@ -35,6 +35,12 @@ export function localBackendPlugin(options: LocalBackendPluginOptions = {}): Plu
         functions: localFunctions(resolve(root, flowFile()), { signal: stopped.signal }),
         metaWorker: { flowPixelId: flowPixelId(resolve(root, flowFile())) },
         leadFields: leadFieldsOfFile(resolve(root, flowFile())),
+        // Local mode may post to a receiver on this machine (LEAD_SINKS_ALLOW_LOOPBACK=0 turns that off);
+        // private and link-local addresses stay refused, and production has no such default.
+        leadWebhooks: {
+          flows: [readFlow(resolve(root, flowFile()))],
+          env: { LEAD_SINKS_ALLOW_LOOPBACK: '1', ...process.env },
+        },
       }));
     middlewares.use((req, res, next) => backend.middleware(req, res, next));
     return owned;
@@ -66,10 +72,19 @@ export function localBackendPlugin(options: LocalBackendPluginOptions = {}): Plu
   };
 }
 
+/** The parsed flow file (null when unreadable: the build reports flow errors). */
+function readFlow(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
 /** The flow's settings.pixelId for the Conversions API worker ('' when unreadable: the build reports flow errors). */
 function flowPixelId(file: string): string {
   try {
-    const flow: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    const flow = readFlow(file);
     const settings: unknown = flow && typeof flow === 'object' && 'settings' in flow ? flow.settings : undefined;
     const id: unknown = settings && typeof settings === 'object' && 'pixelId' in settings ? settings.pixelId : '';
     return typeof id === 'string' ? id : '';

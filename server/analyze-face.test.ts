@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { scoringOf } from '../tests/support/render-funnel.tsx';
 import { loadFlow } from '../tests/support/load-flow.ts';
 import { dataUrl, tinyPng } from '../supabase/functions/_shared/image-bytes.test-helpers.ts';
-import { createLocalAnalyzeFace } from './analyze-face.ts';
-import { faceModelDir, modelLoadCount } from './face/face-model.ts';
+import { createLocalAnalyzeFace } from '../supabase/functions/_shared/analyze-face-handler.ts';
+import { faceModelDir, modelLoadCount } from '../supabase/functions/_shared/face/face-model.ts';
 
 const handler = createLocalAnalyzeFace(scoringOf(loadFlow()));
 const samplePhoto = readFileSync(resolve(faceModelDir(), '../demo/sample1.jpg'));

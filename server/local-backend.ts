@@ -11,6 +11,7 @@ import { LOCAL_ANON_KEY } from '../src/tracking/backend-config.ts';
 import { openDatabase } from './database.ts';
 import { registerLeadFields, type LeadFields } from './flow-lead-fields.ts';
 import { startMetaWorker, type MetaWorker, type MetaWorkerOptions } from './meta-worker.ts';
+import { startLeadWebhookWorker, type LeadWebhookWorker, type LeadWebhookWorkerOptions } from './lead-webhook-worker.ts';
 import { callRpc, errorBody } from './rpc.ts';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../supabase/functions/_shared/http.ts';
 import { bodyReadSlots, HttpError, MAX_BODY_READS, MAX_BODY_READS_WAITING, readBody } from './request-body.ts';
@@ -31,6 +32,8 @@ export interface LocalBackendOptions {
   metaWorker?: MetaWorkerOptions;
   /** The running flow's form field rules, registered when the database opens (see flow-lead-fields.ts). */
   leadFields?: LeadFields | null;
+  /** The lead webhook worker's settings; it runs only when a flow names a sink the env configures. */
+  leadWebhooks?: LeadWebhookWorkerOptions;
 }
 
 export interface LocalBackend {
@@ -41,6 +44,8 @@ export interface LocalBackend {
   close(): Promise<void>;
   /** The Conversions API worker, or null when Meta delivery is not configured. */
   metaWorker: MetaWorker | null;
+  /** The lead webhook worker, or null when no lead sink is configured. */
+  leadWebhooks: LeadWebhookWorker | null;
 }
 
 
@@ -149,6 +154,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
         throw error;
       }));
   const metaWorker = startMetaWorker(database, options.metaWorker);
+  const leadWebhooks = options.leadWebhooks ? startLeadWebhookWorker(database, options.leadWebhooks) : null;
   const bodyReads = bodyReadSlots(MAX_BODY_READS, MAX_BODY_READS_WAITING);
 
   async function table(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
@@ -268,8 +274,10 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
     },
     database,
     metaWorker,
+    leadWebhooks,
     async close() {
       metaWorker?.stop();
+      leadWebhooks?.stop();
       if (opened) await (await opened).close();
       opened = undefined;
     },

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
-import { createLocalAnalyzeFace } from './analyze-face.ts';
+import { createLocalAnalyzeFace } from '../supabase/functions/_shared/analyze-face-handler.ts';
 import { createAnalysisPool, type AnalysisPoolOptions } from './face-pool/analysis-pool.ts';
 import type { EdgeFunction } from './local-backend.ts';
 

@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { flowFile } from '../scripts/lib/flow-path.ts';
+import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
 import { startStudio } from './studio-server.ts';
 
 function option(name: string): string | undefined {

@@ -1,11 +1,11 @@
 /**
  * The flow file a Vite build or server runs: the one the flow plugin (`funnel-flow`) serves, so every
  * plugin that reads the flow (route preload map, prerender, headers and pages) follows the funnel that
- * is built; without that plugin, FLOW's (scripts/lib/flow-path.ts). Node only.
+ * is built; without that plugin, FLOW's (supabase/functions/_shared/flow-path.ts). Node only.
  */
 import { resolve } from 'node:path';
 import type { ResolvedConfig } from 'vite';
-import { flowFile } from './flow-path.ts';
+import { flowFile } from '../../supabase/functions/_shared/flow-path.ts';
 
 export function builtFlowFile(config: ResolvedConfig): string {
   const api: unknown = config.plugins.find((plugin) => plugin.name === 'funnel-flow')?.api;

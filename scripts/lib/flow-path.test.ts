@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FLOW_FILE, flowFileFrom } from './flow-path.ts';
+import { DEFAULT_FLOW_FILE, flowFileFrom } from '../../supabase/functions/_shared/flow-path.ts';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
@@ -56,13 +56,13 @@ function filesUnder(dir: string, extensions: readonly string[]): string[] {
 }
 
 describe('naming a flow file', () => {
-  it('happens only in scripts/lib/flow-path.ts (tests and their fixtures aside)', () => {
+  it('happens only in supabase/functions/_shared/flow-path.ts (tests and their fixtures aside)', () => {
     const flows = readdirSync(join(root, 'flows')).filter((name) => name.endsWith('.json'));
     expect(flows).toContain('skin-funnel.json');
     const sources = ['src', 'scripts', 'server', 'supabase', '.storybook']
       .flatMap((dir) => filesUnder(join(root, dir), ['.ts', '.tsx', '.mdx']))
       .map((path) => relative(root, path))
-      .filter((path) => !/\.test\.tsx?$/.test(path) && path !== 'scripts/lib/flow-path.ts');
+      .filter((path) => !/\.test\.tsx?$/.test(path) && path !== 'supabase/functions/_shared/flow-path.ts');
     const naming = sources.filter((path) => {
       const text = readFileSync(join(root, path), 'utf8');
       return flows.some((name) => text.includes(`flows/${name}`));

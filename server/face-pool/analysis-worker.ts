@@ -10,8 +10,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { RequestError } from '../../supabase/functions/_shared/http.ts';
 import { parseQuestionnaire } from '../../supabase/functions/_shared/questionnaire.ts';
 import { parseUploadBody } from '../../supabase/functions/_shared/upload-body.ts';
-import { createFaceReader } from '../analyze-face.ts';
-import { faceModelDir, loadFaceModel } from '../face/face-model.ts';
+import { createFaceReader } from '../../supabase/functions/_shared/analyze-face-handler.ts';
+import { faceModelDir, loadFaceModel } from '../../supabase/functions/_shared/face/face-model.ts';
 import type { WorkerData, WorkerJob, WorkerReply } from './analysis-messages.ts';
 
 const port = parentPort;

@@ -11,8 +11,8 @@ import { LOCAL_ANON_KEY } from '../../src/tracking/backend-config.ts';
 import { loadFlow } from '../../tests/support/load-flow.ts';
 import { scoringOf } from '../../tests/support/render-funnel.tsx';
 import { dataUrl } from '../../supabase/functions/_shared/image-bytes.test-helpers.ts';
-import { createLocalAnalyzeFace } from '../analyze-face.ts';
-import { faceModelDir } from '../face/face-model.ts';
+import { createLocalAnalyzeFace } from '../../supabase/functions/_shared/analyze-face-handler.ts';
+import { faceModelDir } from '../../supabase/functions/_shared/face/face-model.ts';
 import { createLocalBackend, type LocalBackend } from '../local-backend.ts';
 import { createAnalysisPool, type AnalysisPool, type AnalysisPoolOptions } from './analysis-pool.ts';
 

@@ -13,7 +13,7 @@ import { resolve } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY } from '../../src/tracking/backend-config.ts';
-import { faceModelDir } from '../face/face-model.ts';
+import { faceModelDir } from '../../supabase/functions/_shared/face/face-model.ts';
 import { samplePhoto, startPoolServer, type PoolServer } from './pool-server.test-helpers.ts';
 
 /** The stated bound on memory growth while the twenty uploads are in flight. */

@@ -7,9 +7,9 @@
  */
 import { GifWriter } from 'omggif';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeImage, ImageDecodeError } from './decode-image.ts';
+import { decodeImage, ImageDecodeError } from '../../supabase/functions/_shared/face/decode-image.ts';
 import { interlacedPng, pngInflateBomb, pngWithData, zerosDeflated } from './image-bombs.test-helpers.ts';
-import { inflatedSizeLimit } from './png-inflate-bound.ts';
+import { inflatedSizeLimit } from '../../supabase/functions/_shared/face/png-inflate-bound.ts';
 
 async function decodeError(promise: Promise<unknown>): Promise<ImageDecodeError> {
   const error: unknown = await promise.then(

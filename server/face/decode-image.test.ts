@@ -9,7 +9,7 @@ import {
   ImageDecodeError,
   resizeRgba,
   type DecodedImage,
-} from './decode-image.ts';
+} from '../../supabase/functions/_shared/face/decode-image.ts';
 import { sniffImageType } from '../../supabase/functions/_shared/image-bytes.ts';
 
 function rgba(

@@ -6,14 +6,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeImage, resizeRgba, type DecodedImage } from './decode-image.ts';
+import { decodeImage, resizeRgba, type DecodedImage } from '../../supabase/functions/_shared/face/decode-image.ts';
 import {
   faceModelDir,
   loadFaceModel,
   modelLoadCount,
   type DetectedFace,
   type FaceModel,
-} from './face-model.ts';
+} from '../../supabase/functions/_shared/face/face-model.ts';
 
 const LOAD_TIMEOUT = 120_000;
 const SAMPLES = [1, 2, 3, 4, 5, 6].map((n) => path.join(faceModelDir(), '..', 'demo', `sample${n}.jpg`));

@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as faceapi from '@vladmandic/face-api/dist/face-api.node-wasm.js';
-import { decodeImage } from './decode-image.ts';
-import { faceModelDir, loadFaceModel } from './face-model.ts';
-import { FusedSsdMobilenetv1 } from './fused-ssd.ts';
-import { tf } from './tfjs.ts';
+import { decodeImage } from '../../supabase/functions/_shared/face/decode-image.ts';
+import { faceModelDir, loadFaceModel } from '../../supabase/functions/_shared/face/face-model.ts';
+import { FusedSsdMobilenetv1 } from '../../supabase/functions/_shared/face/fused-ssd.ts';
+import { tf } from '../../supabase/functions/_shared/face/tfjs.ts';
 
 const LOAD_TIMEOUT = 120_000;
 const SAMPLES = [1, 2, 3, 4, 5, 6].map((n) => path.join(faceModelDir(), '..', 'demo', `sample${n}.jpg`));

@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { decode as decodeJpegJs } from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
-import { decodeImage, ImageDecodeError, resizeRgba } from './decode-image.ts';
-import { faceModelDir } from './face-model.ts';
-import { decodeJpegTurbo, jpegScaleDivisor } from './jpeg-turbo.ts';
+import { decodeImage, ImageDecodeError, resizeRgba } from '../../supabase/functions/_shared/face/decode-image.ts';
+import { faceModelDir } from '../../supabase/functions/_shared/face/face-model.ts';
+import { decodeJpegTurbo, jpegScaleDivisor } from '../../supabase/functions/_shared/face/jpeg-turbo.ts';
 
 const sample = new Uint8Array(readFileSync(path.join(faceModelDir(), '..', 'demo', 'sample1.jpg')));
 const acceptAll = (): void => undefined;

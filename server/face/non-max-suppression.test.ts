@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { nonMaxSuppression } from './non-max-suppression.ts';
+import { nonMaxSuppression } from '../../supabase/functions/_shared/face/non-max-suppression.ts';
 
 // Boxes as y0, x0, y1, x1.
 const boxes = [

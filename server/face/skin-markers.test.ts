@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { DecodedImage } from './decode-image.ts';
+import type { DecodedImage } from '../../supabase/functions/_shared/face/decode-image.ts';
 import {
   alignFace,
   CHIP_EYE_DISTANCE,
@@ -8,7 +8,7 @@ import {
   skinRegions,
   type Point,
   type SkinMarkers,
-} from './skin-markers.ts';
+} from '../../supabase/functions/_shared/face/skin-markers.ts';
 
 /**
  * Synthetic faces: a 68-point landmark template in face units (eye midpoint at the origin, eyes one

@@ -77,7 +77,6 @@ const ports = createAppPorts({
     assignments: visit.assignments,
     experiments: baseFlow.experiments ?? [],
   },
-  leadSinks: flow.settings.leadSinks ?? [],
   envPixelId: import.meta.env.VITE_META_PIXEL_ID,
   fallback: results.fallback,
   // Tracking calls made before then are queued and replayed (deferred-tracking.ts).

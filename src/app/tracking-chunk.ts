@@ -6,17 +6,10 @@
 import flow from 'virtual:flow-tracking';
 // Already in the first bundle (main.tsx): its settings and declared pixel actions cost nothing more here.
 import appFlow from 'virtual:flow';
-import type { LeadSink } from '../engine/flow.gen.ts';
 import type { TrackingPort } from '../engine/ports.ts';
 import type { BackendConfig } from '../tracking/backend-config.ts';
 import { createBackendTracking } from '../tracking/backend-tracking.ts';
 import type { Campaign } from '../tracking/landing.ts';
-import {
-  createLeadSinks,
-  createWebhookSender,
-  LEAD_SINKS_KEY,
-  type NewLead,
-} from '../tracking/lead-sinks.ts';
 import { createDeadLetters } from '../tracking/dead-letters.ts';
 import { connectOutbox, createOutbox, type Outbox, type OutboxOptions } from '../tracking/outbox.ts';
 import { openTabOutbox, type TabStorage } from '../tracking/outbox-tabs.ts';
@@ -56,8 +49,6 @@ export interface TrackingStart {
   referrer: string | null;
   /** The landing URL's campaign (see landing.ts). */
   campaign: Campaign;
-  /** The flow's lead sinks (settings.leadSinks); none: no webhook is called. */
-  leadSinks: readonly LeadSink[];
   /** A pixel id from the environment (VITE_META_PIXEL_ID); it wins over the flow's `pixelId`. */
   envPixelId?: string | undefined;
   /** The visitor's experiment assignments and the flow's experiments (see experiments.ts). */
@@ -137,7 +128,6 @@ export function startTracking(options: TrackingStart): TrackingPort {
     ...(options.experiments ? { experiments: { ...options.experiments, storage: options.local } } : {}),
     log: warn,
     deadLetters,
-    onLead: startLeadSinks(options, deadLetters),
   });
   if (settings.partialLeads) startPartialLeads(options, settings.partialLeads.afterHiddenSeconds);
   if (!settings.dataLayer) return tracking;
@@ -149,24 +139,6 @@ export function startTracking(options: TrackingStart): TrackingPort {
     variants: () =>
       Object.fromEntries((options.experiments?.assignments ?? []).map((a) => [a.experiment, a.variant])),
   });
-}
-
-/**
- * The lead webhooks, on an outbox of their own so a broken receiver never holds back the backend's
- * writes. Deliveries still pending from an earlier page are sent now.
- */
-function startLeadSinks(
-  options: TrackingStart,
-  deadLetters: ReturnType<typeof createDeadLetters>,
-): ((lead: NewLead) => void) | undefined {
-  const { leadSinks: sinks, warn } = options;
-  const outbox = startOutbox(options.local, LEAD_SINKS_KEY, {
-    send: createWebhookSender(sinks),
-    maxAttempts: MAX_ATTEMPTS,
-    onDrop: (entry, error) => void deadLetters.keep(entry, error),
-  });
-  if (sinks.length === 0) return undefined;
-  return createLeadSinks({ sinks, outbox, campaign: options.campaign, log: warn });
 }
 
 /** Partial leads (see partial-leads.ts), sent with fetch keepalive so a closing tab still delivers them. */

@@ -796,7 +796,7 @@ export interface Settings {
   consent?: 'none' | 'required';
   consentBanner?: ConsentBanner;
   /**
-   * Third-party services that receive each lead (spec §7's contact submission helpers). Each lead is POSTed as JSON from the browser through a retrying outbox; the receiver must allow CORS from the funnel's origin.
+   * Third-party services that receive each lead (spec §7's contact submission helpers), by name. The server posts each full lead to each sink from its queue, signed with the sink's secret; the sink's URL and secret are server configuration (LEAD_SINK_<NAME>_URL, LEAD_SINK_<NAME>_SECRET), never in this file or the browser.
    */
   leadSinks?: LeadSink[];
   /**
@@ -844,13 +844,13 @@ export interface ConsentBanner {
 }
 export interface LeadSink {
   /**
-   * A generic webhook: POST { leadId, sessionId, name, email, answers, utm, submittedAt }.
+   * A generic webhook: POST { leadId, sessionId, flowId, flowVersion, name, email, answers, utm, submittedAt }.
    */
   type: 'webhook';
   /**
-   * Where to POST: https, or http on localhost for testing.
+   * The sink's name: the server reads LEAD_SINK_<NAME>_URL and LEAD_SINK_<NAME>_SECRET (upper case, '-' as '_').
    */
-  url: string;
+  name: string;
 }
 /**
  * Keep a partial lead when a visitor typed a valid email on a form and then left (the page hidden this long, or closed). It is upgraded in place when she completes, and never sent to Meta or the lead sinks as a Lead.

@@ -14,7 +14,7 @@ import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WAIT, button, buttonOf, expectScreen, routeOf, screenOf } from './funnel.ts';
 import { repoRoot, startHarness, type Harness } from './harness.ts';
-import { DEFAULT_FLOW_FILE } from '../../scripts/lib/flow-path.ts';
+import { DEFAULT_FLOW_FILE } from '../../supabase/functions/_shared/flow-path.ts';
 
 const PIXEL_ID = '987654321098765';
 const PROVIDER = /^https:\/\/([a-z0-9-]+\.)*(facebook\.net|facebook\.com)\//;

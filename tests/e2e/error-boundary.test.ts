@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type Plugin } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_FLOW_FILE } from '../../scripts/lib/flow-path.ts';
+import { DEFAULT_FLOW_FILE } from '../../supabase/functions/_shared/flow-path.ts';
 import { WAIT } from './funnel.ts';
 import { repoRoot, startHarness, type Harness } from './harness.ts';
 

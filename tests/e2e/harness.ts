@@ -15,7 +15,7 @@ import { createLocalBackend, type LocalBackend } from '../../server/local-backen
 import { leadFieldsOfFile } from '../../server/flow-lead-fields.ts';
 import { localFunctions } from '../../server/local-functions.ts';
 import { experimentsOf, visitorFor } from './visitor.ts';
-import { DEFAULT_FLOW_FILE } from '../../scripts/lib/flow-path.ts';
+import { DEFAULT_FLOW_FILE } from '../../supabase/functions/_shared/flow-path.ts';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -189,9 +189,12 @@ function textWatcher(texts: readonly string[]): string {
 /**
  * `outDir`: another production build to serve (default `dist`, made by `npm run build`); `flow`: the
  * flow file that build was made from (relative to the project root; default the default flow), which
- * the local backend's analyze-face scores with.
+ * the local backend's analyze-face scores with; `leadSinksFlow`: the flow the lead webhook worker reads
+ * its sinks from (default that flow file).
  */
-export async function startHarness(options: { outDir?: string; flow?: string } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { outDir?: string; flow?: string; leadSinksFlow?: unknown } = {},
+): Promise<Harness> {
   const outDir = options.outDir ?? join(repoRoot, 'dist');
   if (!existsSync(join(outDir, 'index.html'))) {
     throw new Error(
@@ -204,6 +207,8 @@ export async function startHarness(options: { outDir?: string; flow?: string } =
   const backend = createLocalBackend({
     functions: localFunctions(join(repoRoot, options.flow ?? DEFAULT_FLOW_FILE)),
     leadFields: leadFieldsOfFile(join(repoRoot, options.flow ?? DEFAULT_FLOW_FILE)),
+    // Sends leads only when the test's env configures the flow's sinks (see lead-webhooks.test.ts).
+    leadWebhooks: { flows: [options.leadSinksFlow ?? loadFlow(options.flow)] },
   });
   try {
     // The build is already made; preview only needs the local backend, here an in-memory one the

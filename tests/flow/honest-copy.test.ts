@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatIssue, validateFlowText } from '../../src/engine/validation/validate-flow.ts';
-import { DEFAULT_FLOW_FILE } from '../../scripts/lib/flow-path.ts';
+import { DEFAULT_FLOW_FILE } from '../../supabase/functions/_shared/flow-path.ts';
 import { shippedFlowText } from '../support/load-flow.ts';
 
 /** The 1-based line and column of the first `needle` in `text`. */

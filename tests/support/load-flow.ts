@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Flow } from '../../src/engine/flow-model.ts';
 import { formatIssue, validateFlowText } from '../../src/engine/validation/validate-flow.ts';
-import { DEFAULT_FLOW_FILE } from '../../scripts/lib/flow-path.ts';
+import { DEFAULT_FLOW_FILE } from '../../supabase/functions/_shared/flow-path.ts';
 
 export const FLOW_PATH = resolve(process.cwd(), DEFAULT_FLOW_FILE);
 

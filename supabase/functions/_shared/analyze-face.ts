@@ -16,7 +16,7 @@ import {
 } from './http.ts';
 import type { ImageType } from './image-bytes.ts';
 import { parseUploadBody } from './upload-body.ts';
-import type { PhotoReading } from '../../../src/scoring/photo-assessment.ts';
+import type { PhotoReading } from './src/scoring/photo-assessment.ts';
 import { parseQuestionnaire, type Questionnaire } from './questionnaire.ts';
 
 /** What a face analysis reads from a photo: the largest face's apparent age and skin markers (0..1). */

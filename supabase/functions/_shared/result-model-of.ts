@@ -3,8 +3,8 @@
  * `npm run flow:check` (and the build) validate the whole file against the schema; this only refuses a
  * file without the parts analyze-face reads, naming them.
  */
-import type { ResultModel } from '../../../src/scoring/evaluate-computations.ts';
-import { photoWeights } from '../../../src/scoring/photo-assessment.ts';
+import type { ResultModel } from './src/scoring/evaluate-computations.ts';
+import { photoWeights } from './src/scoring/photo-assessment.ts';
 import { isPlainObject } from './http.ts';
 
 export function resultModelOf(flow: unknown): ResultModel {

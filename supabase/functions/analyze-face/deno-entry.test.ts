@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The Supabase entry is Deno code: `deno check` (the runtime ships in the `deno` npm package) proves it
+ * The Supabase entries are Deno code: `deno check` (the runtime ships in the `deno` npm package) proves it
  * type-checks against the shared handler, the face model and the flow's scoring as Deno resolves them.
  */
 import { execFile } from 'node:child_process';
@@ -16,11 +16,16 @@ const denoDir = mkdtempSync(join(tmpdir(), 'deno-dir-'));
 
 afterAll(() => rmSync(denoDir, { recursive: true, force: true }));
 
-describe('the analyze-face Deno entry', () => {
+describe('the Deno entries (analyze-face, meta-capi, lead-webhooks)', () => {
   it('type-checks under Deno', async () => {
     const { stderr } = await run(
       join(root, 'node_modules/.bin/deno'),
-      ['check', 'supabase/functions/analyze-face/index.ts'],
+      [
+        'check',
+        'supabase/functions/analyze-face/index.ts',
+        'supabase/functions/meta-capi/index.ts',
+        'supabase/functions/lead-webhooks/index.ts',
+      ],
       {
         cwd: root,
         env: { ...process.env, DENO_DIR: denoDir, NO_COLOR: '1' },

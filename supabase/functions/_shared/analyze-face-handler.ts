@@ -1,12 +1,12 @@
 /**
  * analyze-face on the local Node server: the portable handler (supabase/functions/_shared) with the
- * face-api reader (server/face) and the flow's photo analysis (its weights and computations). The photo is decoded in memory, read and
+ * face-api reader (./face) and the flow's photo analysis (its weights and computations). The photo is decoded in memory, read and
  * dropped; nothing is written to disk.
  */
-import type { ResultModel } from '../src/scoring/evaluate-computations.ts';
-import { photoAssessment } from '../src/scoring/photo-assessment.ts';
-import { createAnalyzeFaceHandler, type FaceAnalyzer } from '../supabase/functions/_shared/analyze-face.ts';
-import { RequestError, type AllowedOrigins } from '../supabase/functions/_shared/http.ts';
+import type { ResultModel } from './src/scoring/evaluate-computations.ts';
+import { photoAssessment } from './src/scoring/photo-assessment.ts';
+import { createAnalyzeFaceHandler, type FaceAnalyzer } from './analyze-face.ts';
+import { RequestError, type AllowedOrigins } from './http.ts';
 import { decodeImage, ImageDecodeError } from './face/decode-image.ts';
 import { loadFaceModel } from './face/face-model.ts';
 import { measureSkinMarkers } from './face/skin-markers.ts';

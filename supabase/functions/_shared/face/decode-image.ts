@@ -14,7 +14,7 @@
 import { decode as decodeJpegJs } from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { GifReader } from 'omggif';
-import { sniffImageType, type ImageType } from '../../supabase/functions/_shared/image-bytes.ts';
+import { sniffImageType, type ImageType } from '../image-bytes.ts';
 import { decodeJpegTurbo } from './jpeg-turbo.ts';
 import { checkPngInflate } from './png-inflate-bound.ts';
 
