@@ -83,7 +83,7 @@ describe('the email-capture screen (saveLead action)', () => {
 
 describe('the contact-collection form (saveLead actor)', () => {
   it('is busy while saving, then remembers the saved id and moves on', async () => {
-    const f = startFunnel(flow, { path: '/contact-collection' });
+    const f = startFunnel(flow, { path: '/contact-collection', answers: { age: 52 } });
     fillContact(f, 'Bea', 'bea@example.com');
     f.send({ type: 'CONTINUE' });
     expect(f.actor.getSnapshot().hasTag('busy')).toBe(true);
@@ -92,12 +92,12 @@ describe('the contact-collection form (saveLead actor)', () => {
     expect(f.screen()).toBe('detailed-analysis');
     const id = f.context().leadId;
     expect(id).toMatch(UUID_V4);
-    expect(leads(f).map((lead) => [lead.id, lead.answers])).toEqual([[id, { name: 'Bea', email: 'bea@example.com' }]]);
+    expect(leads(f).map((lead) => [lead.id, lead.answers])).toEqual([[id, { age: 52, name: 'Bea', email: 'bea@example.com' }]]);
   });
 
   it('a failed save shows the error and keeps the visitor there; a retry saves under a fresh id', async () => {
     let fail = true;
-    const f = startFunnel(flow, { path: '/contact-collection', failLeads: () => fail });
+    const f = startFunnel(flow, { path: '/contact-collection', answers: { age: 52 }, failLeads: () => fail });
     fillContact(f, 'Bea', 'bea@example.com');
     f.send({ type: 'CONTINUE' });
     await settle(f);
