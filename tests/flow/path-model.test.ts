@@ -17,7 +17,10 @@ function machineTargets(node: AnyStateNode, own: string): string[] {
     .flat()
     .flatMap((t) => (t.target ?? []).map((target) => target.id))
     .flatMap((id) => {
-      const [, screen, inner] = id.split('.');
+      const [, state, inner] = id.split('.');
+      // Continue onto a screen with `requires` passes its guard state, which opens the screen or sends
+      // her to its `otherwise` (a way the model gives the screen itself).
+      const screen = state?.startsWith('requires:') ? state.slice('requires:'.length) : state;
       if (screen !== own) return screen === undefined ? [] : [screen];
       return inner === 'done' ? ['exit'] : [];
     });
