@@ -1,0 +1,47 @@
+/**
+ * The inspector's widget for copy (the schema's Template strings): a text field with a list of the
+ * placeholders in scope on the screen beside it. Picking one inserts it at the caret, so she never
+ * types `{answers.changeSpeed}` from memory, and what she picks is what the checker accepts there.
+ */
+import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
+import type { StudioFormContext } from './form-context.ts';
+
+/** Where the caret is in the field `id` (the end when it has no focus yet). */
+function caret(id: string, value: string): [number, number] {
+  const field = document.getElementById(id);
+  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return [value.length, value.length];
+  return [field.selectionStart ?? value.length, field.selectionEnd ?? value.length];
+}
+
+export function TemplateWidget(props: WidgetProps<unknown, RJSFSchema, StudioFormContext>) {
+  const { id, value, onChange, registry, label, disabled, readonly } = props;
+  // The theme's own text input (a registered template, looked up, not made here).
+  const { BaseInputTemplate } = registry.templates;
+  const placeholders = registry.formContext.placeholders;
+  const text = typeof value === 'string' ? value : '';
+  const insert = (placeholder: string) => {
+    const [from, to] = caret(id, text);
+    onChange(`${text.slice(0, from)}${placeholder}${text.slice(to)}`);
+  };
+  return (
+    <div className="studio-template">
+      <BaseInputTemplate {...props} />
+      {placeholders.length === 0 ? null : (
+        <select
+          className="studio-placeholders"
+          aria-label={`Insert a placeholder into ${label || id}`}
+          value=""
+          disabled={disabled || readonly}
+          onChange={(event) => event.target.value !== '' && insert(event.target.value)}
+        >
+          <option value="">{'{…}'}</option>
+          {placeholders.map((p) => (
+            <option key={p.text} value={p.text} title={p.source}>
+              {p.text}
+            </option>
+          ))}
+        </select>
+      )}
+    </div>
+  );
+}
