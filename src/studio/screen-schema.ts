@@ -12,6 +12,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function withoutTitle(value: unknown): Record<string, unknown> {
+  return isObject(value) ? Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'title')) : {};
+}
+
 /**
  * The $defs as the form sees them: copy (Template) and an image's `src` carry a `format` that picks
  * the inspector's own widget for them (template-widget.tsx, image-widget.tsx). The format is the
@@ -23,7 +27,8 @@ const formDefs: Record<string, unknown> = (() => {
   const src = isObject(properties.src) ? properties.src : {};
   return {
     ...defs,
-    Template: { ...(isObject(defs.Template) ? defs.Template : {}), format: 'template' },
+    // Without its title, a piece of copy is labelled by its property (caption, label), not "Template".
+    Template: { ...withoutTitle(defs.Template), format: 'template' },
     Image: { ...image, properties: { ...properties, src: { ...src, format: 'upload-image' } } },
   };
 })();
