@@ -38,7 +38,7 @@ export async function studioReport(text: string, file: string, dataDir: string, 
     const screens: Record<string, ScreenReach> = {};
     for (const s of [...overall.mainPath, ...overall.deepLinks])
       screens[s.screen] = { reached: s.reached, continued: s.continued, dropOff: s.dropOff };
-    return { available: true, source: database.source, flowId: flow.id, sessions: overall.sessions, leads: overall.leads, screens };
+    return { available: true, source: database.source.replace(dataDir, shown), flowId: flow.id, sessions: overall.sessions, leads: overall.leads, screens };
   } finally {
     await database.close();
   }

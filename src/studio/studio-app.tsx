@@ -6,7 +6,6 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'rea
 import { applyPatches } from '../engine/apply-patches.ts';
 import type { CheckFinding } from '../engine/flow-edit/check-flow.ts';
 import { flowGraph } from '../engine/flow-edit/flow-graph.ts';
-import { placeholderScope } from '../engine/flow-edit/placeholder-scope.ts';
 import type { Flow } from '../engine/flow-model.ts';
 import { pointerOf } from '../engine/validation/flow-issue.ts';
 import { isFlow } from '../engine/validation/schema-check.ts';
@@ -27,6 +26,7 @@ import { StudioToolbar } from './studio-toolbar.tsx';
 import { useChecker } from './use-checker.ts';
 import { useFlowFile } from './use-flow-file.ts';
 import { reportStatus, useMapReport } from './use-map-report.ts';
+import { usePlaceholders } from './use-placeholders.ts';
 import { valuePatch, type PatchOp } from './value-patch.ts';
 
 const KINDS = [...screenDefs().keys()];
@@ -172,7 +172,7 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
     onEdit(added.ops);
     setSelected(added.id);
   };
-  const placeholders = useMemo(() => (base && screenId !== undefined ? placeholderScope(base, screenId) : []), [base, screenId]);
+  const placeholders = usePlaceholders(base, screenId);
   const onUpload = useCallback(
     async (image: File) => {
       const path = uploadPath(image.name, session.uploads);

@@ -107,6 +107,10 @@ describe('Flow Studio: report, placeholders, images, palette, delete, new flow',
     expect(await reach.textContent()).toBe(`reached ${age.reached} · drop-off ${Math.round(age.dropOff * 100)} %`);
     // A screen the report doesn't track says so, rather than showing a zero.
     expect(await node('start').locator('.studio-node-reach').textContent()).toBe('not tracked');
+    // Closer to the main column for the picture: the wheel zooms the map around the pointer.
+    await node('age').hover();
+    await page.mouse.wheel(0, -600);
+    await page.waitForTimeout(400);
     await page.screenshot({ path: join(SHOTS, 'studio-report.png') });
     await phoneShot('studio-report-360.png');
     await button('Report on map').click();
