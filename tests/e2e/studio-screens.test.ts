@@ -109,7 +109,7 @@ describe('Flow Studio: report, placeholders, images, palette, delete, new flow',
     expect(await node('start').locator('.studio-node-reach').textContent()).toBe('not tracked');
     // Closer to the main column for the picture: the wheel zooms the map around the pointer.
     await node('age').hover();
-    await page.mouse.wheel(0, -600);
+    await page.mouse.wheel(0, -300);
     await page.waitForTimeout(400);
     await page.screenshot({ path: join(SHOTS, 'studio-report.png') });
     await phoneShot('studio-report-360.png');
