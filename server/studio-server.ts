@@ -12,6 +12,8 @@ import { join, resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { createServer as createViteServer } from 'vite';
 import { allowedHosts, hostProblem, readableFlow, tokenProblem, writablePath } from './studio-guard.ts';
+import { studioReport } from './studio-report.ts';
+import { serveUpload } from './studio-uploads.ts';
 import { studioViteConfig } from './studio-vite.ts';
 
 export interface StudioOptions {
@@ -26,6 +28,8 @@ export interface StudioOptions {
   host: string;
   /** The per-run token (random when not given). */
   token?: string;
+  /** The local database the report overlay reads (a snapshot of it): `project`/.data/local-db by default. */
+  dataDir?: string;
 }
 
 export interface RunningStudio {
@@ -40,6 +44,7 @@ const MAX_BODY = 8 * 1024 * 1024;
 export async function startStudio(options: StudioOptions): Promise<RunningStudio> {
   const token = options.token ?? randomBytes(18).toString('base64url');
   const project = resolve(options.project);
+  const dataDir = resolve(project, options.dataDir ?? '.data/local-db');
   const hosts = allowedHosts(options.port, options.host === '127.0.0.1' ? undefined : options.host);
   const events = new Set<ServerResponse>();
   const watcher = watchFlows(project, (file, text) => {
@@ -68,6 +73,16 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
       if (text === undefined) return json(res, 404, { error: `no flow file "${checked.file}"` });
       return send(res, 200, text, 'application/json; charset=utf-8');
     }
+    if (req.method === 'GET' && path === '/api/report') {
+      // Read-only, but it reads the visitors' database: the token is asked as for a write.
+      const tokenIssue = tokenProblem(header(req, 'x-studio-token'), token);
+      if (tokenIssue) return json(res, 403, { error: tokenIssue });
+      const checked = readableFlow(project, url.searchParams.get('file') ?? '');
+      if (!checked.ok) return json(res, 400, { error: checked.message });
+      const text = await readFile(checked.absolute, 'utf8').catch(() => undefined);
+      if (text === undefined) return json(res, 404, { error: `no flow file "${checked.file}"` });
+      return json(res, 200, await studioReport(text, checked.file, dataDir, project));
+    }
     if (req.method === 'GET' && path === '/api/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
       res.write(': studio events\n\n');
@@ -95,6 +110,8 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
     const url = new URL(req.url ?? '/', 'http://studio.invalid');
     const fail = (error: unknown) => json(res, 500, { error: error instanceof Error ? error.message : String(error) });
     if (url.pathname.startsWith('/api/')) return void api(req, res, url).catch(fail);
+    // The project's uploads (a --project folder's too), as the funnel serves public/.
+    if (url.pathname.startsWith('/uploads/')) return void serveUpload(project, url.pathname, res).catch(fail);
     if (url.pathname === '/' || url.pathname === '/index.html') return void page(res, url.pathname, 'index.html').catch(fail);
     if (url.pathname === '/preview' || url.pathname.startsWith('/preview/'))
       return void page(res, url.pathname, 'preview.html').catch(fail);

@@ -1,7 +1,8 @@
 /**
  * `npm run studio`: the Flow Studio at http://127.0.0.1:4300 for the flow FLOW names (the default
  * flow otherwise). Options: `--port <n>` (or STUDIO_PORT), `--host <name>` to listen beyond this
- * machine, `--project <dir>` for another folder's flows/ and public/uploads/. The URL it prints holds
+ * machine, `--project <dir>` for another folder's flows/ and public/uploads/, `--data-dir <dir>` (or
+ * FUNNEL_DATA_DIR, as `npm start` reads it) for the local database the report overlay reads. The URL it prints holds
  * the run's token, which every write needs.
  */
 import { resolve } from 'node:path';
@@ -28,6 +29,7 @@ try {
     flowFile: flowFile(),
     port,
     host: option('host') ?? '127.0.0.1',
+    dataDir: option('data-dir') ?? (process.env.FUNNEL_DATA_DIR || undefined),
   });
   console.log(`Flow Studio: ${studio.url}`);
   const stop = () => void studio.close().then(() => process.exit(0));

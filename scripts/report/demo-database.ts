@@ -1,6 +1,6 @@
 /**
- * A throwaway in-memory PGlite database with every migration applied, filled with the demo's simulated
- * visits (`npm run report -- --demo`). Nothing is written to disk.
+ * A throwaway PGlite database with every migration applied, filled with the demo's simulated visits
+ * (`npm run report -- --demo`, in memory: nothing is written to disk).
  */
 import type { PGlite } from '@electric-sql/pglite';
 import type { Flow } from '../../src/engine/flow.gen.ts';
@@ -22,9 +22,12 @@ async function insertRows(
   );
 }
 
-/** An in-memory database holding the simulated visits of `plan` over `flow`. */
-export async function demoDatabase(flow: Flow, plan: DemoPlan = DEMO_PLAN): Promise<PGlite> {
-  const db = await openDatabase();
+/**
+ * A database holding the simulated visits of `plan` over `flow`: in memory, or in the folder
+ * `dataDir` (a local database as `npm start` leaves it, for tests of what reads one).
+ */
+export async function demoDatabase(flow: Flow, plan: DemoPlan = DEMO_PLAN, dataDir?: string): Promise<PGlite> {
+  const db = await openDatabase(dataDir === undefined ? {} : { dataDir });
   const rows = simulateVisits(flow, plan);
   await insertRows(
     db,

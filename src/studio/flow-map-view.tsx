@@ -6,6 +6,7 @@ import '@xyflow/react/dist/style.css';
 import { Background, Controls, MarkerType, ReactFlow, type Edge } from '@xyflow/react';
 import { useMemo } from 'react';
 import type { FlowGraph } from '../engine/flow-edit/flow-graph.ts';
+import type { ScreenReach } from './studio-api.ts';
 import { layoutMap, mainPath } from './map-layout.ts';
 import { ScreenNode, type ScreenFlowNode } from './screen-node.tsx';
 
@@ -15,10 +16,12 @@ export interface FlowMapViewProps {
   graph: FlowGraph;
   start: string;
   selected: string | undefined;
+  /** The report's reach per screen, when the overlay is on. */
+  reach?: ReadonlyMap<string, ScreenReach> | undefined;
   onSelect: (screenId: string) => void;
 }
 
-export function FlowMapView({ graph, start, selected, onSelect }: FlowMapViewProps) {
+export function FlowMapView({ graph, start, selected, reach, onSelect }: FlowMapViewProps) {
   const placed = useMemo(() => layoutMap(graph, start), [graph, start]);
   const path = useMemo(() => new Set(mainPath(graph, start)), [graph, start]);
   const nodes: ScreenFlowNode[] = useMemo(
@@ -32,9 +35,11 @@ export function FlowMapView({ graph, start, selected, onSelect }: FlowMapViewPro
           findings: [...screen.findings, ...graph.edges.filter((e) => e.source === screen.id).flatMap((e) => e.findings)],
           selected: screen.id === selected,
           onPath: path.has(screen.id),
+          reach: reach?.get(screen.id),
+          overlay: reach !== undefined,
         },
       })),
-    [graph, placed, path, selected],
+    [graph, placed, path, selected, reach],
   );
   const edges: Edge[] = useMemo(
     () =>

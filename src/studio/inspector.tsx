@@ -11,12 +11,19 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { memo, useMemo } from 'react';
 import type { CheckFinding } from '../engine/flow-edit/check-flow.ts';
+import type { ScopedPlaceholder } from '../engine/flow-edit/placeholder-scope.ts';
 import { pointerOf } from '../engine/validation/flow-issue.ts';
+import type { StudioFormContext } from './form-context.ts';
+import { ImageWidget } from './image-widget.tsx';
 import { screenSchema } from './screen-schema.ts';
+import { TemplateWidget } from './template-widget.tsx';
 
 // The flow schema is JSON Schema 2020-12. The form only uses the validator to pick the branch of a
 // oneOf; the real checking is the studio's checker (the same as flow:check).
 const validator = customizeValidator({ AjvClass: Ajv2020, ajvOptionsOverrides: { strict: false, validateFormats: false } });
+
+// Picked by the `format` screen-schema.ts gives copy and image paths.
+const WIDGETS = { template: TemplateWidget, 'upload-image': ImageWidget };
 
 const UI: UiSchema = {
   'ui:submitButtonOptions': { norender: true },
@@ -33,12 +40,17 @@ export interface InspectorProps {
   findings: readonly CheckFinding[];
   /** Image files she can pick from public/uploads. */
   uploads: readonly string[];
+  /** The placeholders in scope on this screen, offered beside each piece of copy. */
+  placeholders: readonly ScopedPlaceholder[];
+  /** Saves an image into public/uploads; resolves to its path there. */
+  onUpload: (file: File) => Promise<string>;
   /** The screen as the form now has it (the studio turns it into the smallest edit of the file). */
   onChange: (screen: unknown) => void;
 }
 
-function InspectorForm({ screenId, screen, findings, uploads, onChange }: InspectorProps) {
+function InspectorForm({ screenId, screen, findings, uploads, placeholders, onUpload, onChange }: InspectorProps) {
   const schema: RJSFSchema | undefined = useMemo(() => screenSchema(screen.kind), [screen.kind]);
+  const context: StudioFormContext = useMemo(() => ({ placeholders, uploads, upload: onUpload }), [placeholders, uploads, onUpload]);
   const fieldErrors = useMemo(() => errorsOf(findings, pointerOf('/screens', screenId)), [findings, screenId]);
   if (schema === undefined) return <p>The schema has no screen kind "{screen.kind}".</p>;
   const change = (event: IChangeEvent<unknown>) => onChange(event.formData);
@@ -47,16 +59,13 @@ function InspectorForm({ screenId, screen, findings, uploads, onChange }: Inspec
       <h2>
         {screenId} <small>{screen.kind}</small>
       </h2>
-      <datalist id="studio-uploads">
-        {uploads.map((file) => (
-          <option key={file} value={file.replace(/^public/, '')} />
-        ))}
-      </datalist>
       <Form
         schema={schema}
         uiSchema={UI}
         formData={screen}
         validator={validator}
+        widgets={WIDGETS}
+        formContext={context}
         onChange={change}
         extraErrors={fieldErrors}
         noHtml5Validate
@@ -68,7 +77,7 @@ function InspectorForm({ screenId, screen, findings, uploads, onChange }: Inspec
   );
 }
 
-/** The inspector of one screen (redrawn only when the screen or the uploads change). */
+/** The inspector of one screen (redrawn only when the screen, its scope or the uploads change). */
 export const Inspector = memo(InspectorForm);
 
 /** The findings inside the screen at `base`, as rjsf's error tree (shown under their fields). */

@@ -3,8 +3,8 @@
  * value its schema allows (a route from the id, a heading, Continue), so the palette needs no code per
  * kind. The checker then says what is still to fill in.
  */
-import { FLOW_SCHEMA } from './screen-schema.ts';
-import { screenDefs } from './screen-schema.ts';
+import { pointerOf } from '../engine/validation/flow-issue.ts';
+import { FLOW_SCHEMA, screenDefs } from './screen-schema.ts';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -27,7 +27,13 @@ function sample(schema: unknown, name: string, id: string, next: string): unknow
   const choice = Array.isArray(s.oneOf) ? s.oneOf[0] : Array.isArray(s.anyOf) ? s.anyOf[0] : undefined;
   if (choice !== undefined) return sample(choice, name, id, next);
   const type = Array.isArray(s.type) ? s.type[0] : s.type;
-  if (type === 'string') return name === 'button' ? 'Continue' : name === 'answer' ? id.replace(/-/g, '_') : 'New text';
+  if (type === 'string') {
+    const text = name === 'button' ? 'Continue' : name === 'answer' ? id.replace(/-/g, '_') : 'New text';
+    // A key with a pattern (a form field's name): the first spelling of the id the pattern takes.
+    const pattern = typeof s.pattern === 'string' ? new RegExp(s.pattern, 'u') : undefined;
+    const camel = id.replace(/-+([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    return pattern === undefined ? text : ([text, camel, id.replace(/-/g, '_'), id].find((t) => pattern.test(t)) ?? text);
+  }
   if (type === 'integer' || type === 'number') return typeof s.minimum === 'number' ? s.minimum : 1;
   if (type === 'boolean') return false;
   if (type === 'array') {
@@ -42,7 +48,9 @@ function sample(schema: unknown, name: string, id: string, next: string): unknow
 function objectSample(s: Record<string, unknown>, id: string, next: string): Record<string, unknown> {
   const properties = isObject(s.properties) ? s.properties : {};
   const required = Array.isArray(s.required) ? s.required.filter((r) => typeof r === 'string') : [];
-  return Object.fromEntries(required.map((key) => [key, sample(properties[key], key, id, next)]));
+  // Where it leads is filled in even when optional (a timer's `to`), so the new screen is wired in.
+  const leads = ['next', 'to'].filter((key) => key in properties && !required.includes(key));
+  return Object.fromEntries([...required, ...leads].map((key) => [key, sample(properties[key], key, id, next)]));
 }
 
 /** A new screen of `kind` with id `id` that goes on to `next`. */
@@ -50,4 +58,24 @@ export function newScreen(kind: string, id: string, next: string): Record<string
   const name = screenDefs().get(kind);
   if (name === undefined) throw new Error(`the schema has no screen kind "${kind}"`);
   return objectSample(resolve({ $ref: `#/$defs/${name}` }), id, next);
+}
+
+/**
+ * The edit that adds a screen of `kind` after `after` (the selected screen): it leads to the new
+ * one, which leads on where it led. With no `after` (or one whose next is not a plain screen id), the
+ * new screen leads to the start and waits to be wired in. Returns the ops and the new screen's id.
+ */
+export function addScreenOps(
+  screens: Readonly<Record<string, unknown>>,
+  start: string,
+  after: string | undefined,
+  kind: string,
+): { id: string; ops: { op: 'add' | 'replace'; path: string; value: unknown }[] } {
+  let id = `new-${kind}`;
+  for (let n = 2; id in screens; n += 1) id = `new-${kind}-${n}`;
+  const from = after === undefined ? undefined : screens[after];
+  const next = isObject(from) && typeof from.next === 'string' ? from.next : undefined;
+  const ops: { op: 'add' | 'replace'; path: string; value: unknown }[] = [{ op: 'add', path: pointerOf('/screens', id), value: newScreen(kind, id, next ?? start) }];
+  if (next !== undefined && after !== undefined) ops.push({ op: 'replace', path: pointerOf('/screens', after, 'next'), value: id });
+  return { id, ops };
 }

@@ -5,6 +5,7 @@
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { CheckFinding } from '../engine/flow-edit/check-flow.ts';
 import type { FlowGraphNode } from '../engine/flow-edit/flow-graph.ts';
+import type { ScreenReach } from './studio-api.ts';
 
 export type ScreenNodeData = {
   screen: FlowGraphNode;
@@ -12,6 +13,10 @@ export type ScreenNodeData = {
   findings: CheckFinding[];
   selected: boolean;
   onPath: boolean;
+  /** The report's figures for the screen (undefined: not tracked, or the overlay is off). */
+  reach: ScreenReach | undefined;
+  /** The report overlay is on. */
+  overlay: boolean;
 };
 
 export type ScreenFlowNode = Node<ScreenNodeData, 'screen'>;
@@ -30,6 +35,11 @@ export function ScreenNode({ data }: NodeProps<ScreenFlowNode>) {
         {screen.entry ? ' · entry' : ''}
       </div>
       {screen.route === undefined ? null : <code className="studio-node-route">{screen.route}</code>}
+      {data.overlay && screen.kind !== 'exit' ? (
+        <div className="studio-node-reach">
+          {data.reach === undefined ? 'not tracked' : `reached ${data.reach.reached} · drop-off ${Math.round(data.reach.dropOff * 100)} %`}
+        </div>
+      ) : null}
       {findings.length > 0 ? (
         <ul className="studio-node-findings" aria-label={`Problems of ${screen.id}`}>
           {findings.slice(0, 3).map((f) => (

@@ -12,6 +12,27 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function withoutTitle(value: unknown): Record<string, unknown> {
+  return isObject(value) ? Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'title')) : {};
+}
+
+/**
+ * The $defs as the form sees them: copy (Template) and an image's `src` carry a `format` that picks
+ * the inspector's own widget for them (template-widget.tsx, image-widget.tsx). The format is the
+ * form's only: the checker and the source pane use the schema as it is.
+ */
+const formDefs: Record<string, unknown> = (() => {
+  const image = isObject(defs.Image) ? defs.Image : {};
+  const properties = isObject(image.properties) ? image.properties : {};
+  const src = isObject(properties.src) ? properties.src : {};
+  return {
+    ...defs,
+    // Without its title, a piece of copy is labelled by its property (caption, label), not "Template".
+    Template: { ...withoutTitle(defs.Template), format: 'template' },
+    Image: { ...image, properties: { ...properties, src: { ...src, format: 'upload-image' } } },
+  };
+})();
+
 /** The $defs name of each screen kind's schema, read from the schema's Screen.oneOf. */
 export function screenDefs(): Map<string, string> {
   const kinds = new Map<string, string>();
@@ -34,9 +55,9 @@ function isFormSchema(value: unknown): value is RJSFSchema {
 /** The form schema of a screen of `kind` (undefined for a kind the schema doesn't know). */
 export function screenSchema(kind: string): RJSFSchema | undefined {
   const name = screenDefs().get(kind);
-  const def = name === undefined ? undefined : defs[name];
+  const def = name === undefined ? undefined : formDefs[name];
   if (!isObject(def)) return undefined;
-  const schema: unknown = { ...def, $defs: defs };
+  const schema: unknown = { ...def, $defs: formDefs };
   return isFormSchema(schema) ? schema : undefined;
 }
 

@@ -61,3 +61,50 @@ export function onDiskChange(changed: (file: string, text: string) => void): () 
   };
   return () => source.close();
 }
+
+/** One screen's reach in the report: sessions that reached it, went on, and the share that left there. */
+export interface ScreenReach {
+  reached: number;
+  continued: number;
+  dropOff: number;
+}
+
+/** The report overlay's figures, or why there are none (no database, no visits, a flow with errors). */
+export type MapReport =
+  | { available: false; reason: string }
+  | { available: true; source: string; sessions: number; screens: ReadonlyMap<string, ScreenReach> };
+
+const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** The report's figures per screen of `file` (as saved) from the local database. */
+export async function fetchReport(file: string): Promise<MapReport> {
+  const response = await fetch(`/api/report?file=${encodeURIComponent(file)}`, { headers: { 'x-studio-token': token }, cache: 'no-store' });
+  if (!response.ok) throw await failure(response);
+  const body: unknown = await response.json();
+  if (typeof body !== 'object' || body === null) throw new Error('the studio server sent no report');
+  if (!('available' in body) || body.available !== true)
+    return { available: false, reason: 'reason' in body && typeof body.reason === 'string' ? body.reason : 'No report.' };
+  const screens = new Map<string, ScreenReach>();
+  const raw = 'screens' in body && typeof body.screens === 'object' && body.screens !== null ? body.screens : {};
+  for (const [id, value] of Object.entries(raw)) {
+    if (typeof value !== 'object' || value === null) continue;
+    const get = (key: string) => count(Reflect.get(value, key));
+    screens.set(id, { reached: get('reached'), continued: get('continued'), dropOff: get('dropOff') });
+  }
+  return {
+    available: true,
+    source: 'source' in body && typeof body.source === 'string' ? body.source : 'the local database',
+    sessions: 'sessions' in body ? count(body.sessions) : 0,
+    screens,
+  };
+}
+
+/** A file name public/uploads accepts, made from `name` and not one of `taken`. */
+export function uploadPath(name: string, taken: readonly string[]): string {
+  const dot = name.lastIndexOf('.');
+  const ext = (dot === -1 ? '' : name.slice(dot + 1)).toLowerCase().replace('jpeg', 'jpg');
+  const stem = (dot === -1 ? name : name.slice(0, dot)).toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[^a-z0-9]+/, '') || 'image';
+  let path = `public/uploads/${stem}.${ext}`;
+  for (let n = 2; taken.includes(path); n += 1) path = `public/uploads/${stem}-${n}.${ext}`;
+  return path;
+}

@@ -6,24 +6,27 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'rea
 import { applyPatches } from '../engine/apply-patches.ts';
 import type { CheckFinding } from '../engine/flow-edit/check-flow.ts';
 import { flowGraph } from '../engine/flow-edit/flow-graph.ts';
-import { newFlowText } from '../engine/flow-edit/new-flow.ts';
 import type { Flow } from '../engine/flow-model.ts';
 import { pointerOf } from '../engine/validation/flow-issue.ts';
 import { isFlow } from '../engine/validation/schema-check.ts';
+import { DeleteDialog } from './delete-dialog.tsx';
 import { FlowMapView } from './flow-map-view.tsx';
 import { isDirty } from './flow-history.ts';
 import { Inspector, type InspectedScreen } from './inspector.tsx';
-import { newScreen } from './new-screen.ts';
+import { NewFlowDialog } from './new-flow-dialog.tsx';
+import { addScreenOps } from './new-screen.ts';
 import { PreviewPane } from './preview-pane.tsx';
 import { ProblemsList } from './problems-list.tsx';
 import { SaveDialog } from './save-dialog.tsx';
 import { screenDefs } from './screen-schema.ts';
 import { SourcePane, type SourceMark } from './source-pane.tsx';
-import { fetchSession, writeFile, type StudioSession } from './studio-api.ts';
+import { fetchSession, uploadPath, writeFile, type StudioSession } from './studio-api.ts';
 import { applyStudioEdit, variantAt, type VariantKey } from './studio-edits.ts';
 import { StudioToolbar } from './studio-toolbar.tsx';
 import { useChecker } from './use-checker.ts';
 import { useFlowFile } from './use-flow-file.ts';
+import { reportStatus, useMapReport } from './use-map-report.ts';
+import { usePlaceholders } from './use-placeholders.ts';
 import { valuePatch, type PatchOp } from './value-patch.ts';
 
 const KINDS = [...screenDefs().keys()];
@@ -92,6 +95,8 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
   const [jump, setJump] = useState<{ line: number; column: number; nonce: number } | undefined>(undefined);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<string | undefined>(undefined);
+  const [dialog, setDialog] = useState<'delete' | 'new-flow' | undefined>(undefined);
+  const report = useMapReport(file);
   const raw = useMemo(() => parsedJson(present), [present]);
   // While the file lacks the flow's shape (an option just added, half filled in), the map, the palette
   // and the variants work on the last text that had it.
@@ -162,42 +167,23 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
     setJump({ line: finding.line, column: finding.column, nonce: Date.now() });
   }, []);
   const addScreen = (kind: string) => {
-    if (shown === undefined || shown === null) return;
-    let id = `new-${kind}`;
-    for (let n = 2; id in shown.screens; n += 1) id = `new-${kind}-${n}`;
-    const from = screenId === undefined ? undefined : shown.screens[screenId];
-    const next = from && 'next' in from && typeof from.next === 'string' ? from.next : shown.start;
-    const ops: PatchOp[] = [{ op: 'add', path: pointerOf('/screens', id), value: newScreen(kind, id, next) }];
-    // Wired in after the selected screen: it leads to the new one, which leads on where it led.
-    if (from && screenId !== undefined && 'next' in from && typeof from.next === 'string')
-      ops.push({ op: 'replace', path: pointerOf('/screens', screenId, 'next'), value: id });
-    onEdit(ops);
-    setSelected(id);
+    if (!shown) return;
+    const added = addScreenOps(shown.screens, shown.start, screenId, kind);
+    onEdit(added.ops);
+    setSelected(added.id);
   };
-  const deleteScreen = () => {
-    if (screenId === undefined || graph === null) return;
-    const from = [...new Set(graph.edges.filter((e) => e.target === screenId && e.source !== screenId).map((e) => e.source))];
-    const question = from.length === 0
-      ? `Delete screen "${screenId}"? Nothing leads to it.`
-      : `Delete screen "${screenId}"? These screens lead to it and will need a new target: ${from.join(', ')}.`;
-    if (window.confirm(question)) onEdit([{ op: 'remove', path: pointerOf('/screens', screenId) }]);
-  };
-  const newFlow = () => {
-    const id = window.prompt('Id of the new flow (e.g. bike-fit)');
-    if (!id) return;
-    const brand = window.prompt('Brand name visitors see') ?? '';
-    const made = newFlowText({ id, brand });
-    if (!made.ok) return setNotice(made.message);
-    const target = `flows/${id}.json`;
-    if (session.flows.includes(target)) return setNotice(`${target} exists already: pick another id`);
-    writeFile(target, made.text).then(
-      () => {
-        onSession({ ...session, flows: [...session.flows, target].sort() });
-        onOpen(target);
-      },
-      (cause: unknown) => setNotice(String(cause)),
-    );
-  };
+  const placeholders = usePlaceholders(base, screenId);
+  const onUpload = useCallback(
+    async (image: File) => {
+      const path = uploadPath(image.name, session.uploads);
+      await writeFile(path, image);
+      onSession({ ...session, uploads: [...session.uploads, path].sort() });
+      return path;
+    },
+    [session, onSession],
+  );
+  const reach = report.state.on && report.state.report?.available ? report.state.report.screens : undefined;
+  const reportLine = reportStatus(report.state);
 
   const history = doc.history;
   if (history === undefined) return <p className="studio-loading">{doc.error ?? `Opening ${file}…`}</p>;
@@ -216,9 +202,11 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
         onUndo={doc.undo}
         onRedo={doc.redo}
         onVariant={setVariant}
+        report={report.state.on}
+        onReport={report.toggle}
         onAddScreen={addScreen}
-        onDeleteScreen={deleteScreen}
-        onNewFlow={newFlow}
+        onDeleteScreen={() => setDialog('delete')}
+        onNewFlow={() => setDialog('new-flow')}
         onSave={() => setSaving(true)}
       />
       {history.conflict !== undefined ? (
@@ -231,6 +219,7 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
         <div className="studio-banner info" role="status">{`${file} changed on disk; the studio shows the new version (Undo goes back).`}</div>
       ) : null}
       {variant !== undefined ? <div className="studio-banner info">{`Variant mode: edits are recorded as patches of ${variant}, not as changes to the base flow.`}</div> : null}
+      {reportLine === undefined ? null : <div className="studio-banner info" role="status">{reportLine}</div>}
       {notice !== undefined || doc.error !== undefined ? (
         <div className="studio-banner" role="alert">
           {notice ?? doc.error} <button type="button" onClick={() => setNotice(undefined)}>OK</button>
@@ -238,7 +227,7 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
       ) : null}
       <main className="studio-main">
         {later.graph !== null && shown ? (
-          <FlowMapView graph={later.graph} start={shown.start} selected={later.screenId} onSelect={setSelected} />
+          <FlowMapView graph={later.graph} start={shown.start} selected={later.screenId} reach={reach} onSelect={setSelected} />
         ) : (
           <section className="studio-map studio-warning">The map needs a file with the flow's shape: see the problems.</section>
         )}
@@ -251,7 +240,7 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
             ))}
           </div>
           {pane === 'form' && later.screen !== undefined && later.screenId !== undefined ? (
-            <Inspector screenId={later.screenId} screen={later.screen} findings={later.findings} uploads={session.uploads} onChange={onScreenValue} />
+            <Inspector screenId={later.screenId} screen={later.screen} findings={later.findings} uploads={session.uploads} placeholders={placeholders} onUpload={onUpload} onChange={onScreenValue} />
           ) : null}
           {pane === 'screen' ? <SourcePane value={screenText} whole={false} marks={marks} onChange={onScreenSource} /> : null}
           {pane === 'file' ? <SourcePane value={history.present} whole marks={marks} jump={jump} onChange={setText} /> : null}
@@ -259,6 +248,31 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
         </section>
         <PreviewPane flow={previewFlow} screenId={screenId} stale={result !== undefined && result.check.errors > 0} />
       </main>
+      {dialog === 'delete' && screenId !== undefined && graph !== null && shown ? (
+        <DeleteDialog
+          screenId={screenId}
+          graph={graph}
+          screens={Object.keys(shown.screens)}
+          next={screen !== undefined && typeof screen.next === 'string' ? screen.next : undefined}
+          start={screenId === shown.start}
+          onCancel={() => setDialog(undefined)}
+          onDelete={(ops) => {
+            setDialog(undefined);
+            setSelected(undefined);
+            onEdit(ops);
+          }}
+        />
+      ) : null}
+      {dialog === 'new-flow' ? (
+        <NewFlowDialog
+          flows={session.flows}
+          onCancel={() => setDialog(undefined)}
+          onCreated={(target) => {
+            onSession({ ...session, flows: [...session.flows, target].sort() });
+            onOpen(target);
+          }}
+        />
+      ) : null}
       {saving ? (
         <SaveDialog
           file={file}

@@ -1,4 +1,4 @@
-/** The studio's top bar: which flow, undo and redo, variant mode, the palette, and Save. */
+/** The studio's top bar: which flow, undo and redo, variant mode, the palette, the report overlay, and Save. */
 import type { ScreenKind } from '../engine/flow-model.ts';
 import type { VariantKey } from './studio-edits.ts';
 
@@ -11,6 +11,9 @@ export interface StudioToolbarProps {
   canUndo: boolean;
   canRedo: boolean;
   dirty: boolean;
+  /** The report overlay is on. */
+  report: boolean;
+  onReport: () => void;
   onOpen: (file: string) => void;
   onUndo: () => void;
   onRedo: () => void;
@@ -70,6 +73,9 @@ export function StudioToolbar(props: StudioToolbarProps) {
       </label>
       <button type="button" onClick={props.onDeleteScreen}>
         Delete screen
+      </button>
+      <button type="button" aria-pressed={props.report} onClick={props.onReport}>
+        Report on map
       </button>
       <button type="button" className="studio-save" onClick={props.onSave} disabled={!props.dirty}>
         {props.dirty ? 'Save…' : 'Saved'}

@@ -60,7 +60,8 @@ export function rawRequest(
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, method: options.method, path: options.path, headers: { host: options.host ?? `127.0.0.1:${port}`, ...options.headers } },
+      // No keep-alive: a socket the server closed while the test was busy must not be reused.
+      { host: '127.0.0.1', port, agent: false, method: options.method, path: options.path, headers: { host: options.host ?? `127.0.0.1:${port}`, ...options.headers } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

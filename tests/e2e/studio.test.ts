@@ -26,6 +26,7 @@ beforeAll(async () => {
   h = await startStudioHarness(FILE);
   original = h.read(FILE);
   page = await h.browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.on('pageerror', (error) => console.error(`studio page error: ${error.message}`));
   // The first load compiles the studio's modules in Vite: slow on a busy machine.
   await page.goto(h.studio.url, { timeout: 150_000, waitUntil: 'domcontentloaded' });
   await page.locator('.studio-node').first().waitFor({ timeout: 150_000 });

@@ -1,0 +1,38 @@
+/**
+ * Serves the project's public/uploads/ images to the studio and its preview at /uploads/<name>, as the
+ * funnel serves public/: only image files of that folder, each with a policy that runs no script (an
+ * uploaded SVG opened on its own must not act in the studio's name).
+ */
+import { readFile } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
+import { extname } from 'node:path';
+import { writablePath } from './studio-guard.ts';
+
+const TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.svg': 'image/svg+xml',
+  '.avif': 'image/avif',
+};
+
+/** Answers GET /uploads/<name> from `project`/public/uploads (404 for anything else). */
+export async function serveUpload(project: string, pathname: string, res: ServerResponse): Promise<void> {
+  const checked = writablePath(project, `public${decodeURIComponent(pathname)}`);
+  const type = checked.ok ? TYPES[extname(checked.file).toLowerCase()] : undefined;
+  const body = checked.ok && type !== undefined ? await readFile(checked.absolute).catch(() => undefined) : undefined;
+  if (!checked.ok || body === undefined || type === undefined) {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end(`no upload ${pathname}`);
+    return;
+  }
+  res.writeHead(200, {
+    'content-type': type,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  });
+  res.end(body);
+}

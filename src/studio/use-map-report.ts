@@ -1,0 +1,30 @@
+/**
+ * The report overlay's state: off, or on with the local database's figures per screen of the open
+ * flow, or on with why there are none (no database, no visits yet). Fetched when turned on.
+ */
+import { useCallback, useState } from 'react';
+import { fetchReport, type MapReport } from './studio-api.ts';
+
+export type MapReportState = { on: false } | { on: true; report: MapReport | undefined; error?: string };
+
+export function useMapReport(file: string): { state: MapReportState; toggle: () => void } {
+  const [state, setState] = useState<MapReportState>({ on: false });
+  const toggle = useCallback(() => {
+    if (state.on) return setState({ on: false });
+    setState({ on: true, report: undefined });
+    fetchReport(file).then(
+      (report) => setState((s) => (s.on ? { on: true, report } : s)),
+      (cause: unknown) => setState((s) => (s.on ? { on: true, report: undefined, error: cause instanceof Error ? cause.message : String(cause) } : s)),
+    );
+  }, [state.on, file]);
+  return { state, toggle };
+}
+
+/** The overlay's line in words: loading, the reason there are no figures, or where they come from. */
+export function reportStatus(state: MapReportState): string | undefined {
+  if (!state.on) return undefined;
+  if (state.error !== undefined) return `The report could not be read: ${state.error}`;
+  if (state.report === undefined) return 'Reading the report from the local database…';
+  if (!state.report.available) return state.report.reason;
+  return `Report on the map: ${state.report.sessions} sessions, from ${state.report.source} (the saved file's screens).`;
+}
