@@ -4,7 +4,7 @@ import { Blocks } from './blocks.tsx';
 
 /**
  * Proof without photos: an average rating, quotes with the author's initials, a person's card with
- * credentials, and a chart of a few figures (e.g. a projected skin age). A real portrait slots into
+ * credentials, and a chart of a few figures (e.g. a projected score). A real portrait slots into
  * the card with `image` when the business has one.
  */
 const meta = {
@@ -26,7 +26,15 @@ export const Rating: Story = {
 
 export const QuoteWithInitials: Story = {
   args: {
-    blocks: [{ type: 'testimonial', quote: 'My skin feels firm again.', author: 'Karen Miller, 52', detail: 'Customer', rating: 5 }],
+    blocks: [
+      {
+        type: 'testimonial',
+        quote: 'It fits my week perfectly.',
+        author: 'Karen Miller, 52',
+        detail: 'Customer',
+        rating: 5,
+      },
+    ],
   },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('KM')).toBeInTheDocument();
@@ -34,7 +42,16 @@ export const QuoteWithInitials: Story = {
 };
 
 export const ProfileCard: Story = {
-  args: { blocks: [{ type: 'profile', person: 'Dr. Morgan', credentials: 'Board-certified dermatologist', text: 'Question 1 of 2' }] },
+  args: {
+    blocks: [
+      {
+        type: 'profile',
+        person: 'Dr. Morgan',
+        credentials: 'Board-certified dermatologist',
+        text: 'Question 1 of 2',
+      },
+    ],
+  },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByText('Dr. Morgan')).toBeVisible();
     await expect(within(canvasElement).getByText('M')).toBeInTheDocument();
@@ -44,7 +61,12 @@ export const ProfileCard: Story = {
 export const ProfileWithPortrait: Story = {
   args: {
     blocks: [
-      { type: 'profile', person: 'Dr. Morgan', credentials: 'Board-certified dermatologist', image: { src: '/uploads/doctor.svg', alt: 'Dr. Morgan', sample: true } },
+      {
+        type: 'profile',
+        person: 'Dr. Morgan',
+        credentials: 'Certified specialist, 12 years of practice',
+        image: { src: '/sample-portrait.svg', alt: 'Dr. Morgan', sample: true },
+      },
     ],
   },
 };
@@ -54,7 +76,7 @@ export const ProjectionChart: Story = {
     blocks: [
       {
         type: 'chart',
-        title: 'Your skin age, projected one year ahead',
+        title: 'Your score, projected one year ahead',
         items: [
           { label: 'Today', value: '52' },
           { label: 'In a year, same routine', value: '54' },

@@ -18,7 +18,7 @@ async function settle(actor: ReturnType<typeof startFunnel>['actor']) {
 describe.each([['contact-collection', '/contact-collection', 'detailed-analysis']])('the %s form', (id, path, next) => {
   it("stays on a refused email, shows the server's reason by the field, and goes on once corrected", async () => {
     let refusal: typeof REFUSAL | null = REFUSAL;
-    const f = startFunnel(flow, { path, refuseLeads: () => refusal });
+    const f = startFunnel(flow, { path, answers: { age: 52 }, refuseLeads: () => refusal });
     expect(f.screen()).toBe(id);
     f.send({ type: 'SET_FIELD', field: 'name', value: 'Jane' });
     f.send({ type: 'SET_FIELD', field: 'email', value: 'jane@example.com' });

@@ -8,6 +8,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { computeResult, SAMPLE_ANSWERS, type SkinResult } from '../support/skin-scoring.ts';
+import { SETTLE_MS } from '../../src/app/gesture-visit.ts';
 import { loadFlow } from '../support/load-flow.ts';
 import {
   cardLines,
@@ -253,6 +254,8 @@ describe('root-cause-reveal (/quiz/root-cause-reveal)', () => {
       act(() => window.history.back());
       await user.click(await screen.findByRole('checkbox', { name: TRIED_EVERYTHING }));
       await user.click(screen.getByRole('checkbox', { name: "I don't use anything right now" }));
+      // She reads the screen first: a press while it settles is ignored (src/app/gesture-visit.ts).
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       await user.click(screen.getByRole('button', { name: 'See My Result' }));
       expect(await screen.findByText(LINE.surface)).toBeInTheDocument();
       expect(screen.queryByText(LINE.productsStopped)).toBeNull();
