@@ -8,6 +8,7 @@ import flow from 'virtual:flow-tracking';
 import appFlow from 'virtual:flow';
 import type { LeadSink } from '../engine/flow.gen.ts';
 import type { TrackingPort } from '../engine/ports.ts';
+import type { DeriveResult } from '../engine/scope.ts';
 import type { BackendConfig } from '../tracking/backend-config.ts';
 import { createBackendTracking } from '../tracking/backend-tracking.ts';
 import type { Campaign } from '../tracking/landing.ts';
@@ -62,6 +63,8 @@ export interface TrackingStart {
   envPixelId?: string | undefined;
   /** The visitor's experiment assignments and the flow's experiments (see experiments.ts). */
   experiments?: Omit<ExperimentTracking, 'storage'>;
+  /** The flow's computed result, as the screens derive it: the lead carries what tracking.lead names. */
+  deriveResult?: DeriveResult;
   warn: (message: string) => void;
 }
 
@@ -137,6 +140,7 @@ export function startTracking(options: TrackingStart): TrackingPort {
     ...(options.experiments ? { experiments: { ...options.experiments, storage: options.local } } : {}),
     log: warn,
     deadLetters,
+    ...(options.deriveResult ? { deriveResult: options.deriveResult } : {}),
     onLead: startLeadSinks(options, deadLetters),
   });
   if (settings.partialLeads) startPartialLeads(options, settings.partialLeads.afterHiddenSeconds);
