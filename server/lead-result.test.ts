@@ -32,13 +32,21 @@ const lead = (extra: Args = {}): Args & { id: string; session_id: string } => ({
 });
 
 const stored = async (id: string) =>
-  (await read<{ result: unknown }>('select result from public.quiz_completions where id = $1', [id]))[0]?.result;
+  (await read<{ result: unknown }>('select result from public.quiz_completions where id = $1', [id]))[0]
+    ?.result;
 
 describe('save_quiz_completion: result', () => {
   it('stores the computed results with the lead', async () => {
-    const args = lead({ result: { cushionScore: 7, tier: 'max', shoeCode: 'SL-MAX', 'overview.volume': 0.5 } });
+    const args = lead({
+      result: { cushionScore: 7, tier: 'max', shoeCode: 'SL-MAX', 'overview.volume': 0.5 },
+    });
     await expect(rpc('save_quiz_completion', args)).resolves.toBe(args.id);
-    expect(await stored(args.id)).toEqual({ cushionScore: 7, tier: 'max', shoeCode: 'SL-MAX', 'overview.volume': 0.5 });
+    expect(await stored(args.id)).toEqual({
+      cushionScore: 7,
+      tier: 'max',
+      shoeCode: 'SL-MAX',
+      'overview.volume': 0.5,
+    });
   });
 
   it('keeps a lead without results (an older page) as before: result is null', async () => {
@@ -55,7 +63,9 @@ describe('save_quiz_completion: result', () => {
     const rows = await read('select id, result, partial from public.quiz_completions where session_id = $1', [
       partial.session_id,
     ]);
-    expect(rows).toEqual([{ id: full.id, result: { skinAge: 68.8, hormonalLikelihood: 84 }, partial: false }]);
+    expect(rows).toEqual([
+      { id: full.id, result: { skinAge: 68.8, hormonalLikelihood: 84 }, partial: false },
+    ]);
   });
 
   it.each([
@@ -78,9 +88,9 @@ describe('save_quiz_completion: result', () => {
   it('the table itself refuses a result that is not an object, whoever writes it', async () => {
     const args = lead();
     await rpc('save_quiz_completion', args);
-    await expect(read(`update public.quiz_completions set result = '[1]' where id = $1`, [args.id])).rejects.toThrow(
-      /quiz_completions_result_check/,
-    );
+    await expect(
+      read(`update public.quiz_completions set result = '[1]' where id = $1`, [args.id]),
+    ).rejects.toThrow(/quiz_completions_result_check/);
   });
 
   it('anon may call the new signature, authenticated may not', async () => {

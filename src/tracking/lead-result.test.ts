@@ -23,7 +23,12 @@ const LEAD_RESULT: LeadResult = {
   value: 'savings',
   currency: 'USD',
 };
-const META = { consent: 'not-needed', event_time: 1_800_000_000, event_source_url: 'https://x.example/', custom_data: { content_name: 'Estimate' } };
+const META = {
+  consent: 'not-needed',
+  event_time: 1_800_000_000,
+  event_source_url: 'https://x.example/',
+  custom_data: { content_name: 'Estimate' },
+};
 
 describe('leadResult', () => {
   it('takes each declared computation by name, dotted names from their group', () => {
@@ -51,7 +56,7 @@ describe('leadResult', () => {
 });
 
 describe('withLeadValue', () => {
-  it('sets the declared result as value and currency, keeping the flow\'s own data', () => {
+  it("sets the declared result as value and currency, keeping the flow's own data", () => {
     expect(withLeadValue(META, LEAD_RESULT, { savings: 2280 })).toEqual({
       ...META,
       custom_data: { content_name: 'Estimate', value: 2280, currency: 'USD' },
@@ -93,11 +98,23 @@ describe('the lead save', () => {
 
   it('sends the declared results as `result`, and the value with the server-side Lead', async () => {
     const { tracking, delivered } = saved(derive);
-    await tracking.saveLead({ sessionId: SESSION, answers: { bill: 190, email: 'a@b.co' }, data: {}, leadId: LEAD });
+    await tracking.saveLead({
+      sessionId: SESSION,
+      answers: { bill: 190, email: 'a@b.co' },
+      data: {},
+      leadId: LEAD,
+    });
     const [entry] = delivered;
     expect(entry?.fn).toBe('save_quiz_completion');
-    expect(entry?.args['result']).toEqual({ savings: 2280, tier: 'gold', eligible: true, 'overview.volume': 3 });
-    expect(entry?.args['meta']).toMatchObject({ custom_data: { content_name: 'Estimate', value: 2280, currency: 'USD' } });
+    expect(entry?.args['result']).toEqual({
+      savings: 2280,
+      tier: 'gold',
+      eligible: true,
+      'overview.volume': 3,
+    });
+    expect(entry?.args['meta']).toMatchObject({
+      custom_data: { content_name: 'Estimate', value: 2280, currency: 'USD' },
+    });
   });
 
   it('sends no `result` argument when the result code is not given', async () => {
