@@ -660,6 +660,10 @@ export type ResultName = string;
  */
 export type ResultName1 = string;
 /**
+ * Save the results only when this rule holds (it reads answers, data and result), e.g. only when the answers they rest on were given: a lead from a form opened by its URL then carries no figure computed from defaults. Without it the results always go with the lead.
+ */
+export type Rule22 = RulesLogic;
+/**
  * A json-logic expression (https://jsonlogic.com) or a plain value: a number, text, list or object.
  */
 export type Expression = unknown;
@@ -2238,6 +2242,7 @@ export interface LeadResult {
    * The ISO 4217 code sent with `value`, e.g. "USD".
    */
   currency?: string;
+  when?: Rule22;
 }
 /**
  * The funnel's look and page metadata, applied to index.html at build time (and by the dev server), so the first paint already has them.

@@ -49,6 +49,16 @@ describe('leadResult', () => {
     expect(leadResult({ result: ['reasons'] }, derive, { answers: {}, data: {} })).toBeUndefined();
   });
 
+  it('is nothing when the declaration\'s `when` fails: no figure resting on answers she never gave', () => {
+    const lead: LeadResult = { result: ['tier'], when: { var: 'answers.bill' } };
+    expect(leadResult(lead, derive, { answers: {}, data: {} })).toBeUndefined();
+    expect(leadResult(lead, derive, { answers: { bill: 10 }, data: {} })).toEqual({ tier: 'gold' });
+    // The rule may read the result too.
+    const byResult: LeadResult = { result: ['tier'], when: { '>': [{ var: 'result.savings' }, 1000] } };
+    expect(leadResult(byResult, derive, { answers: { bill: 10 }, data: {} })).toBeUndefined();
+    expect(leadResult(byResult, derive, { answers: { bill: 190 }, data: {} })).toEqual({ tier: 'gold' });
+  });
+
   it('is nothing without a declaration or without the result code', () => {
     expect(leadResult(undefined, derive, { answers: {}, data: {} })).toBeUndefined();
     expect(leadResult(LEAD_RESULT, undefined, { answers: {}, data: {} })).toBeUndefined();

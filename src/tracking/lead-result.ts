@@ -7,6 +7,7 @@
 import type { LeadResult } from '../engine/flow.gen.ts';
 import type { VisitorSnapshot } from '../engine/ports.ts';
 import type { DeriveResult } from '../engine/scope.ts';
+import { holds } from '../engine/rules.ts';
 import { readPath } from '../engine/template.ts';
 
 /** A value as the database stores a result: a finite number, a text or true/false; else nothing. */
@@ -18,7 +19,8 @@ function storable(value: unknown): number | string | boolean | undefined {
 
 /**
  * The `result` argument: each declared computation by its name, left out when missing or not storable
- * (a list, a group, NaN from missing answers). Undefined when nothing is declared or nothing is left.
+ * (a list, a group, NaN from missing answers). Undefined when nothing is declared, the declaration's
+ * `when` rule fails (the answers the results rest on are missing), or nothing is left.
  */
 export function leadResult(
   lead: LeadResult | undefined,
@@ -27,6 +29,8 @@ export function leadResult(
 ): Record<string, number | string | boolean> | undefined {
   if (!lead || !derive) return undefined;
   const derived = derive(visitor.answers, visitor.data);
+  if (lead.when !== undefined && !holds(lead.when, { answers: visitor.answers, data: visitor.data, result: derived }))
+    return undefined;
   const entries = lead.result.flatMap((name): [string, number | string | boolean][] => {
     const value = storable(readPath(derived, name));
     return value === undefined ? [] : [[name, value]];

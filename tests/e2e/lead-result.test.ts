@@ -97,4 +97,22 @@ describe('the skin funnel lead row', () => {
     });
     expect(tp.problems.filter((line) => !line.includes('Ad pixel not initialised'))).toEqual([]);
   });
+
+  it('a lead sent from the email form opened by its URL carries no figure resting on a default age', async () => {
+    const tp = await harness().open();
+    const { page } = tp;
+    await page.goto(tp.url(routeOf('email-capture')));
+    await expectScreen(page, 'email-capture');
+    const email = `direct-${Date.now()}@example.com`;
+    await page.getByLabel('First name', { exact: true }).fill('Dee');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await press(page, buttonOf('email-capture'));
+    await expect
+      .poll(async () => (await harness().rows('select 1 from public.quiz_completions where email = $1', [email])).length, WAIT)
+      .toBe(1);
+    // The flow saves its results only with an age (tracking.lead.when): none was given here.
+    expect(await harness().rows('select answers, result from public.quiz_completions where email = $1', [email])).toEqual([
+      { answers: { name: 'Dee', email }, result: null },
+    ]);
+  });
 });

@@ -51,4 +51,11 @@ describe('tracking.lead', () => {
       '/tracking/lead',
     ]);
   });
+
+  it('checks its `when` rule like every other rule', () => {
+    const errors = errorsOf({ result: ['tier'], when: { '=': [{ var: 'answers.feel' }, 'plush'] } });
+    expect(errors.map((e) => [e.pointer, e.message])).toEqual([
+      ['/tracking/lead/when/=', 'unknown operator "=" in this rule'],
+    ]);
+  });
 });
