@@ -53,13 +53,17 @@ describe('the lead webhook queue', () => {
     const id = randomUUID();
     await save({
       id, session_id: randomUUID(), name: 'Bo', email: 'bo@example.com', flow_id: 'skin-funnel',
-      answers: { age: 48 }, campaign: { utm_source: 'facebook' },
+      answers: { age: 48 }, campaign: { utm_source: 'facebook' }, result: { skinAge: 52, hormonalLabel: 'High' },
     });
     const store = sqlLeadWebhookStore(db);
     const at = new Date();
     expect(await store.claim(10, 60, ['other-flow'], at)).toEqual([]);
     const [job] = await store.claim(10, 60, ['skin-funnel'], at);
-    expect(job?.lead).toMatchObject({ leadId: id, name: 'Bo', email: 'bo@example.com', answers: { age: 48 }, utm: { utm_source: 'facebook' } });
+    expect(job?.lead).toMatchObject({
+      leadId: id, name: 'Bo', email: 'bo@example.com', answers: { age: 48 }, utm: { utm_source: 'facebook' },
+      // The results kept with the lead travel with it (issue 27).
+      result: { skinAge: 52, hormonalLabel: 'High' },
+    });
     // Claimed: a second worker gets nothing until the lease lapses.
     expect(await store.claim(10, 60, ['skin-funnel'], at)).toEqual([]);
     await store.settle(job?.id ?? 0, { delivered: ['crm'], dead: ['sheet'], status: 410, retryAt: null }, at);

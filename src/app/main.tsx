@@ -79,6 +79,7 @@ const ports = createAppPorts({
   },
   envPixelId: import.meta.env.VITE_META_PIXEL_ID,
   fallback: results.fallback,
+  deriveResult: results.derive,
   // Tracking calls made before then are queued and replayed (deferred-tracking.ts).
   afterPaint: afterResults,
   pixel: deferPixel(

@@ -7,6 +7,7 @@ import flow from 'virtual:flow-tracking';
 // Already in the first bundle (main.tsx): its settings and declared pixel actions cost nothing more here.
 import appFlow from 'virtual:flow';
 import type { TrackingPort } from '../engine/ports.ts';
+import type { DeriveResult } from '../engine/scope.ts';
 import type { BackendConfig } from '../tracking/backend-config.ts';
 import { createBackendTracking } from '../tracking/backend-tracking.ts';
 import type { Campaign } from '../tracking/landing.ts';
@@ -53,6 +54,8 @@ export interface TrackingStart {
   envPixelId?: string | undefined;
   /** The visitor's experiment assignments and the flow's experiments (see experiments.ts). */
   experiments?: Omit<ExperimentTracking, 'storage'>;
+  /** The flow's computed result, as the screens derive it: the lead carries what tracking.lead names. */
+  deriveResult?: DeriveResult;
   warn: (message: string) => void;
 }
 
@@ -128,6 +131,7 @@ export function startTracking(options: TrackingStart): TrackingPort {
     ...(options.experiments ? { experiments: { ...options.experiments, storage: options.local } } : {}),
     log: warn,
     deadLetters,
+    ...(options.deriveResult ? { deriveResult: options.deriveResult } : {}),
   });
   if (settings.partialLeads) startPartialLeads(options, settings.partialLeads.afterHiddenSeconds);
   if (!settings.dataLayer) return tracking;

@@ -6,9 +6,11 @@
  */
 import type { Track, Tracking } from '../engine/flow.gen.ts';
 import type { TrackingPort, VisitorSnapshot } from '../engine/ports.ts';
+import type { DeriveResult } from '../engine/scope.ts';
 import type { DeadLetters } from './dead-letters.ts';
 import { exposuresDue, markExposed, variantsArg, type ExperimentTracking } from './exposures.ts';
 import type { Campaign } from './landing.ts';
+import { leadResult, withLeadValue } from './lead-result.ts';
 import type { Outbox } from './outbox.ts';
 import type { ServerConversions } from './server-conversions.ts';
 
@@ -37,6 +39,11 @@ export interface BackendTrackingOptions {
   onLead?: (lead: { id: string; args: Record<string, unknown>; visitor: VisitorSnapshot }) => void;
   /** The server-side Meta events (see server-conversions.ts); none: the backend queues none. */
   conversions?: ServerConversions;
+  /**
+   * Derives the flow's computed result from answers and data (as the screens do): the lead carries the
+   * ones the flow's tracking.lead names (see lead-result.ts). None: the lead carries no result.
+   */
+  deriveResult?: DeriveResult;
   now?: () => Date;
 }
 
@@ -216,16 +223,18 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
       stepView(visitor, step.name, step.number, step.completed);
     },
     async saveLead(visitor) {
+      const result = leadResult(flow?.tracking?.lead, options.deriveResult, visitor);
       const args: Record<string, unknown> = {
         ...quizCompletionArgs(visitor, page.campaign, flow),
         ...variantArgs,
+        ...(result ? { result } : {}),
       };
       // The same answers sent again (a second tap after an error) reuse the pending lead, not a new row.
       const { id: _id, ...content } = args;
       const dedupeKey = JSON.stringify(content);
       const pending = outbox.pending().find((entry) => entry.dedupeKey === dedupeKey)?.id;
       const id = pending ?? visitor.leadId;
-      const meta = options.conversions?.metaFor('Lead');
+      const meta = withLeadValue(options.conversions?.metaFor('Lead'), flow?.tracking?.lead, result);
       const saved = outbox.enqueue('save_quiz_completion', { ...args, id, ...(meta ? { meta } : {}) }, { id, dedupeKey });
       if (!pending) options.onLead?.({ id, args: { ...args, id }, visitor });
       await saved.catch((error: unknown) => {

@@ -80,6 +80,8 @@ begin
       'name', q.name,
       'email', q.email,
       'answers', coalesce(q.answers, '{}'::jsonb),
+      -- The results the flow keeps with its lead (tracking.lead.result; migration 20261127004000).
+      'result', coalesce(q.result, '{}'::jsonb),
       'utm', jsonb_strip_nulls(jsonb_build_object(
         'utm_source', q.utm_source, 'utm_medium', q.utm_medium, 'utm_campaign', q.utm_campaign,
         'utm_term', q.utm_term, 'utm_content', q.utm_content, 'fbclid', q.fbclid, 'gclid', q.gclid)),

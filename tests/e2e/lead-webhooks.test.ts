@@ -182,6 +182,8 @@ describe('server-side lead webhooks', () => {
       flowId: 'skin-funnel',
       name: NAME,
       email: EMAIL,
+      // Opened by its URL with no age answered: no figure rests on a default age (tracking.lead.when).
+      result: {},
     });
 
     // The report's count of dead letters.

@@ -2,7 +2,8 @@
  * The second funnel, a running-shoe finder written in JSON alone (flows/shoe-finder.json), built with
  * FLOW=flows/shoe-finder.json into its own folder and walked in Chromium from `/` to the shop: its
  * theme is on the page, its computed match is shown and carried to the redirect, and its lead row
- * holds every one of its answers with its flow id and version.
+ * holds every one of its answers with its flow id and version, and the computed result it showed
+ * (tracking.lead.result: cushion score, tier and shoe code).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -138,8 +139,8 @@ describe('the shoe finder (FLOW=flows/shoe-finder.json)', () => {
     await expect
       .poll(async () => (await harness.rows('select 1 from public.quiz_completions where email = $1', [email])).length, WAIT)
       .toBe(1);
-    const [lead] = await harness.rows<{ answers: unknown; flow_id: string; flow_version: number; age: number | null; session_id: string }>(
-      'select answers, flow_id, flow_version, age, session_id from public.quiz_completions where email = $1',
+    const [lead] = await harness.rows<{ answers: unknown; result: unknown; flow_id: string; flow_version: number; age: number | null; session_id: string }>(
+      'select answers, result, flow_id, flow_version, age, session_id from public.quiz_completions where email = $1',
       [email],
     );
     expect(lead).toMatchObject({
@@ -153,6 +154,8 @@ describe('the shoe finder (FLOW=flows/shoe-finder.json)', () => {
         name: 'Robin',
         email,
       },
+      // The figures the result screen showed (8.5 / 10, max cushion) and the shoe the shop receives.
+      result: { cushionScore: 8.5, tier: 'max', shoeCode: 'cloudbank-4' },
       flow_id: 'shoe-finder',
       flow_version: 1,
       age: null,

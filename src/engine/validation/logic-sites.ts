@@ -1,6 +1,6 @@
 /**
  * Where a flow holds json-logic: every computation, every `when` rule of a screen (guards, conditional
- * copy) and every storeData value. The logic checks walk these sites.
+ * copy), every storeData value and the rule of the results saved with the lead (tracking.lead.when). The logic checks walk these sites.
  */
 import type { Flow } from '../flow.gen.ts';
 import { pointerOf } from './flow-issue.ts';
@@ -48,6 +48,8 @@ export function logicSites(flow: Flow): LogicSite[] {
     }
   };
   for (const [id, screen] of Object.entries(flow.screens)) walk(screen, pointerOf('/screens', id));
+  const leadWhen = flow.tracking?.lead?.when;
+  if (leadWhen !== undefined) sites.push({ expression: leadWhen, pointer: '/tracking/lead/when' });
   return sites;
 }
 

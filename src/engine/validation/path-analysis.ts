@@ -114,8 +114,11 @@ export function arrivalFacts(
 ): Map<string, Facts> {
   const facts = new Map<string, Facts>();
   const work: string[] = [];
-  const arrive = (id: string, incoming: Facts) => {
-    if (!models.has(id)) return;
+  const arrive = (id: string, incoming: Facts): void => {
+    const model = models.get(id);
+    if (model === undefined) return;
+    // Arriving without what the screen requires sends the visitor on to `otherwise`, as she is.
+    if (model.otherwise !== undefined && model.otherwise !== id) arrive(model.otherwise, incoming);
     const before = facts.get(id);
     const after = before === undefined ? incoming : meet(before, incoming);
     if (before !== undefined && sameFacts(before, after)) return;
@@ -192,8 +195,12 @@ export function counterexample(
       return [step.label, ...path.slice(1)];
     }
     const current = step;
-    for (const out of outs)
+    for (const out of outs) {
       enqueue({ screen: out.to, facts: out.facts, back: current, label: current.label }, target);
+      const otherwise = models.get(out.to)?.otherwise;
+      if (otherwise !== undefined)
+        enqueue({ screen: otherwise, facts: out.facts, back: current, label: current.label }, target);
+    }
   }
   return undefined;
 }

@@ -144,8 +144,8 @@ function union(all: Guarantee[]): Guarantee {
 
 /**
  * What a json-logic rule proves when it holds. Only forms whose truth needs a value are used: a bare
- * `var` (truthy), `!!`, `==`/`===` against a literal that isn't null (nor the var's default), `in` a
- * `var`, `and` (all parts)
+ * `var` (truthy), `!!`, `==`/`===` against a literal that isn't null (nor the var's default), `!=`
+ * null, `in` a `var`, `and` (all parts)
  * and `or` (what every branch proves). Anything else proves nothing, which only makes the proofs stricter.
  */
 export function ruleGuarantee(rule: unknown): Guarantee {
@@ -170,6 +170,12 @@ export function ruleGuarantee(rule: unknown): Guarantee {
     const [a, b] = list;
     if (isLiteral(b)) return guaranteeOf(varUnlessDefault(a, b));
     if (isLiteral(a)) return guaranteeOf(varUnlessDefault(b, a));
+  }
+  // Loose `!=` null holds only for a value that is there (a missing one reads as null); `!==` proves nothing.
+  if (op === '!=') {
+    const [a, b] = list;
+    if (b === null) return guaranteeOf(plainVar(a));
+    if (a === null) return guaranteeOf(plainVar(b));
   }
   return NOTHING;
 }

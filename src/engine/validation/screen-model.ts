@@ -48,6 +48,8 @@ export interface ScreenModel {
   edges: Edge[];
   /** The screen sends the visitor to an external page, or is the not-found page: a path may end here. */
   final: boolean;
+  /** Where a visitor who arrives without what the screen `requires` goes instead (with what she has). */
+  otherwise?: string;
 }
 
 /** The pixel event that reports a lead to the ad network. */
@@ -62,7 +64,13 @@ function textReads(text: string, pointer: string, what: Read['what'], extra: Par
     .filter((read) => read.fallback === undefined)
     .map((read) => ({
       type: 'read',
-      read: { path: read.path, pointer, what, ...(read.format === undefined ? {} : { format: read.format }), ...extra },
+      read: {
+        path: read.path,
+        pointer,
+        what,
+        ...(read.format === undefined ? {} : { format: read.format }),
+        ...extra,
+      },
     }));
 }
 
@@ -153,13 +161,20 @@ export function screenModel(flow: Flow, id: string): ScreenModel {
   const screen = flow.screens[id];
   const base = pointerOf('/screens', id);
   if (screen === undefined) return { enter: [], view: [], edges: [], final: false };
-  const enter = actionEffects(screen.enter, pointerOf(base, 'enter'));
+  // A screen with `requires` opens only when its rule holds, however the visitor arrives (the runtime
+  // checks it on Continue, timers, deep links, reloads and Back alike), so what the rule proves is known
+  // before its `enter` actions and copy; a visitor without it goes to `otherwise` instead.
+  const requires = 'requires' in screen ? screen.requires : undefined;
+  const required: Effect[] = requires ? [{ type: 'assume', guarantee: ruleGuarantee(requires.when) }] : [];
+  const enter = [...required, ...actionEffects(screen.enter, pointerOf(base, 'enter'))];
+  const otherwise = requires?.otherwise;
   const sample =
     'sampleAnswers' in screen && screen.sampleAnswers
       ? new Set(Object.keys(screen.sampleAnswers))
       : undefined;
   const view = copyReads(screen, base, sample === undefined ? {} : { sample });
-  if (screen.kind === 'not-found') return { enter, view, edges: [], final: true };
+  if (screen.kind === 'not-found')
+    return { enter, view, edges: [], final: true, ...(otherwise ? { otherwise } : {}) };
 
   const onward = actionEffects(screen.continue, pointerOf(base, 'continue'));
   const targets =
@@ -193,5 +208,5 @@ export function screenModel(flow: Flow, id: string): ScreenModel {
     else edges.push({ to: undefined, via: 'after', effects: onward });
   }
   const leaves = [...(screen.enter ?? []), ...(screen.continue ?? [])].some((a) => a.type === 'redirect');
-  return { enter, view, edges, final: leaves };
+  return { enter, view, edges, final: leaves, ...(otherwise ? { otherwise } : {}) };
 }

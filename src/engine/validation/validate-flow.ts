@@ -26,6 +26,7 @@ import { checkDataKeys, checkReferences } from './reference-check.ts';
 import { checkSampleImages } from './sample-images-check.ts';
 import { isFlow, schemaFindings } from './schema-check.ts';
 import { checkJourneySteps } from './tracking-check.ts';
+import { checkLeadResult } from './lead-result-check.ts';
 
 export type { FlowIssue } from './flow-issue.ts';
 export { formatIssue } from './flow-issue.ts';
@@ -42,6 +43,7 @@ export const FLOW_CHECKS: readonly FlowCheck[] = [
   checkOptionValues,
   checkFieldRules,
   checkJourneySteps,
+  checkLeadResult,
   checkNumberSettings,
   checkBands,
   checkClaims,

@@ -1,0 +1,118 @@
+/**
+ * Results travel with the lead (issue 27): the skin funnel's lead row holds the skin age and the
+ * hormonal likelihood the visitor was shown (its tracking.lead.result), computed by the flow's own
+ * computations from her answers and stored assessment, and equal to the figure her result screen drew.
+ * Opened at a middle question by its URL (as an old ad does), tapping on reaches the result screen only
+ * through the photo its `requires` asks for, and what it shows and the lead saves rest on her answers.
+ */
+import { describe, expect, it } from 'vitest';
+import { computeResult } from '../support/skin-scoring.ts';
+import { buttonOf, expectScreen, flow, press, routeOf, WAIT } from './funnel.ts';
+import { SAMPLE_FACE_PHOTO } from './harness.ts';
+import { walkMainPath } from './main-path-walk.ts';
+import { sharedHarness } from './shared-harness.ts';
+
+const harness = sharedHarness();
+
+describe('the skin funnel lead row', () => {
+  it('holds the skin age and likelihood the visitor was shown', async () => {
+    const tp = await harness().open();
+    const { page } = tp;
+    await page.goto(tp.url('/'));
+    let shown = '';
+    // From / through the email capture (the lead save), taking the least answers and a real photo.
+    const taps = await walkMainPath(page, {
+      maxTaps: 8,
+      tap: async (p, tap) => {
+        if (tap.from === 'detailed-analysis') shown = await p.locator('main').innerText();
+        await p.getByRole('button', { name: tap.label, exact: true }).click();
+      },
+    });
+    expect(taps.at(-1)?.from).toBe('email-capture');
+    const sessionId = await page.evaluate((key) => sessionStorage.getItem(key), flow.storage.sessionIdKey);
+    const assessment: unknown = await page.evaluate(() => JSON.parse(sessionStorage.getItem('assessmentData') ?? 'null'));
+
+    await expect
+      .poll(async () => (await harness().rows('select 1 from public.quiz_completions where session_id = $1', [sessionId])).length, WAIT)
+      .toBe(1);
+    const [lead] = await harness().rows<{ answers: Record<string, unknown>; result: Record<string, unknown> }>(
+      'select answers, result from public.quiz_completions where session_id = $1',
+      [sessionId],
+    );
+    const expected = computeResult(lead?.answers, assessment);
+    expect(lead?.result).toEqual({
+      skinAge: expected.skinAge,
+      hormonalLikelihood: expected.hormonalLikelihood,
+      hormonalLabel: expected.hormonalLabel,
+    });
+    // The result screen drew the same skin age (as the flow shows it: result.shownSkinAge, whole years).
+    expect(shown).toContain(`Your skin age is ${String(expected['shownSkinAge'])}`);
+    expect(Math.round(expected.skinAge)).toBe(Number(expected['shownSkinAge']));
+    // No pixel id in this build: the flow's Lead ad event is skipped with a warning (spec §8).
+    expect(tp.problems.filter((line) => !line.includes('Ad pixel not initialised'))).toEqual([]);
+  });
+
+  it('opened at a middle question by its URL, every figure shown and saved comes from her own answers', async () => {
+    const tp = await harness().open();
+    const { page } = tp;
+    // An old ad opens the age question: skin concerns and change speed were never asked.
+    await page.goto(tp.url(routeOf('age')));
+    await expectScreen(page, 'age');
+    await press(page, buttonOf('age'));
+    for (const id of ['cliff-education', 'analysis-bridge']) {
+      await expectScreen(page, id);
+      await press(page, buttonOf(id));
+    }
+    // The result screens require an assessment or answers: she gets there only through the photo.
+    await expectScreen(page, 'photo-analysis');
+    await page.locator('input[type="file"]').setInputFiles(SAMPLE_FACE_PHOTO);
+    await page.getByRole('img', { name: 'Your chosen photo' }).waitFor();
+    await press(page, buttonOf('photo-analysis'));
+    await expectScreen(page, 'detailed-analysis');
+    const shown = await page.locator('main').innerText();
+    await press(page, buttonOf('detailed-analysis'));
+    await expectScreen(page, 'email-capture');
+    const email = `middle-${Date.now()}@example.com`;
+    await page.getByLabel('First name', { exact: true }).fill('Mia');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await press(page, buttonOf('email-capture'));
+
+    await expect
+      .poll(async () => (await harness().rows('select 1 from public.quiz_completions where email = $1', [email])).length, WAIT)
+      .toBe(1);
+    const [lead] = await harness().rows<{ answers: Record<string, unknown>; result: Record<string, unknown> }>(
+      'select answers, result from public.quiz_completions where email = $1',
+      [email],
+    );
+    // Only what she answered is in the lead, and the age the figures rest on is hers, not a default.
+    expect(Object.keys(lead?.answers ?? {}).sort()).toEqual(['age', 'email', 'name']);
+    const assessment: unknown = await page.evaluate(() => JSON.parse(sessionStorage.getItem('assessmentData') ?? 'null'));
+    const expected = computeResult(lead?.answers, assessment);
+    expect(expected.chronologicalAge).toBe(lead?.answers['age']);
+    expect(shown).toContain(`Your skin age is ${String(expected['shownSkinAge'])}`);
+    expect(lead?.result).toEqual({
+      skinAge: expected.skinAge,
+      hormonalLikelihood: expected.hormonalLikelihood,
+      hormonalLabel: expected.hormonalLabel,
+    });
+    expect(tp.problems.filter((line) => !line.includes('Ad pixel not initialised'))).toEqual([]);
+  });
+
+  it('a lead sent from the email form opened by its URL carries no figure resting on a default age', async () => {
+    const tp = await harness().open();
+    const { page } = tp;
+    await page.goto(tp.url(routeOf('email-capture')));
+    await expectScreen(page, 'email-capture');
+    const email = `direct-${Date.now()}@example.com`;
+    await page.getByLabel('First name', { exact: true }).fill('Dee');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await press(page, buttonOf('email-capture'));
+    await expect
+      .poll(async () => (await harness().rows('select 1 from public.quiz_completions where email = $1', [email])).length, WAIT)
+      .toBe(1);
+    // The flow saves its results only with an age (tracking.lead.when): none was given here.
+    expect(await harness().rows('select answers, result from public.quiz_completions where email = $1', [email])).toEqual([
+      { answers: { name: 'Dee', email }, result: null },
+    ]);
+  });
+});
