@@ -48,11 +48,15 @@ const loadExtra = () =>
 const LazyExtra = lazy(loadExtra);
 
 function Extra({ block }: { block: ExtraBlockData }) {
+  // Always inside the same Suspense boundary, loaded or not: the prerender (where the module is loaded)
+  // and a hydrating first render (where it may not be yet) must give the same tree. A boundary the
+  // prerender drew complete is kept as drawn while the chunk loads, then hydrated; a boundary missing
+  // on one side is a hydration mismatch (React #418) that redraws the whole screen, losing a file or
+  // text the visitor gave the drawing.
   // Once loaded (the usual case: every screen with blocks starts the load), it draws at once.
-  if (extraModule) return <extraModule.default block={block} />;
   return (
     <Suspense fallback={null}>
-      <LazyExtra block={block} />
+      {extraModule ? <extraModule.default block={block} /> : <LazyExtra block={block} />}
     </Suspense>
   );
 }
