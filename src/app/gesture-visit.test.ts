@@ -16,13 +16,18 @@ function setup() {
     removeEventListener: (name: string) => listeners.delete(name),
     getElementById: () => root,
   } as unknown as Pick<Document, 'addEventListener' | 'removeEventListener' | 'getElementById'>;
-  const tracker = trackGestureVisit(doc, () => visit, () => clock);
+  const tracker = trackGestureVisit(
+    doc,
+    () => visit,
+    () => clock,
+  );
   const advance = (ms: number) => {
     clock += ms;
     vi.advanceTimersByTime(ms);
   };
   const press = (detail = 1) => listeners.get('mousedown')?.({ detail });
   const click = () => listeners.get('click')?.({});
+  const key = (name: string) => listeners.get('keydown')?.({ key: name, repeat: false });
   /** A tap that moves the machine on: press, then the screen changes. */
   const moveOn = () => {
     visit += 1;
@@ -32,7 +37,17 @@ function setup() {
     press();
     moveOn();
   };
-  return { tracker, advance, press, click, moveOn, tapThatMovesOn, visit: () => visit, disabled: () => attributes.get('aria-disabled') };
+  return {
+    tracker,
+    advance,
+    press,
+    click,
+    key,
+    moveOn,
+    tapThatMovesOn,
+    visit: () => visit,
+    disabled: () => attributes.get('aria-disabled'),
+  };
 }
 
 beforeEach(() => {
@@ -96,5 +111,31 @@ describe('trackGestureVisit', () => {
     advance(400);
     press();
     expect(tracker.stamp(true)).not.toBe(visit());
+  });
+
+  it("doesn't settle a screen reached by Back right after keys that press nothing (a slider's arrows)", () => {
+    const { tracker, key, moveOn, visit, disabled } = setup();
+    key('ArrowLeft');
+    moveOn();
+    expect(disabled()).toBeUndefined();
+    expect(tracker.stamp(true)).toBe(visit());
+  });
+
+  it('settles a screen an Enter brought up', () => {
+    const { tracker, key, moveOn, visit, disabled } = setup();
+    key('Enter');
+    moveOn();
+    expect(disabled()).toBe('true');
+    expect(tracker.stamp(true)).not.toBe(visit());
+  });
+
+  it("doesn't settle a screen reached by the browser's Back soon after the tap that brought up the last one", () => {
+    const { tracker, advance, press, tapThatMovesOn, moveOn, visit, disabled } = setup();
+    tapThatMovesOn();
+    advance(700);
+    moveOn();
+    expect(disabled()).toBeUndefined();
+    press();
+    expect(tracker.stamp(true)).toBe(visit());
   });
 });

@@ -37,7 +37,8 @@ export function trackGestureVisit(
   currentVisit: () => number,
   now: () => number = () => performance.now(),
 ): GestureVisit {
-  let gesture: { visit: number; at: number } | undefined;
+  // `moved`: this gesture has already brought up a screen (one gesture moves at most one screen).
+  let gesture: { visit: number; at: number; moved?: boolean } | undefined;
   // The visit that settles, and until when (a visit that doesn't settle: until 0).
   let settling = { visit: NO_VISIT, until: 0 };
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -45,7 +46,11 @@ export function trackGestureVisit(
     gesture = { visit: continues && gesture ? gesture.visit : currentVisit(), at: now() };
   };
   const onMouseDown = (event: MouseEvent) => begin(event.detail > 1);
-  const onKeyDown = (event: KeyboardEvent) => begin(event.repeat);
+  // Only a key that can press a button begins a gesture: arrows on a slider, Tab or typing in a field
+  // never bring up a screen, so a browser Back right after them must not make the screen settle.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' || event.key === ' ') begin(event.repeat);
+  };
   const recent = () => gesture !== undefined && now() - gesture.at < GESTURE_MS;
   // A click with no press before it (a tap the page held until the app was in, then carried out; a
   // screen reader's) begins a gesture of its own, so the screen it brings up settles too.
@@ -56,7 +61,9 @@ export function trackGestureVisit(
     root?.removeAttribute('aria-disabled');
     settling = { visit, until: 0 };
     // Only a screen a press brought up settles: a deep link, Back or a timed screen has no tap to repeat.
-    if (visit === NO_VISIT || !recent()) return;
+    // A press brings up one screen: Back soon after it (the browser's, not a press) does not settle.
+    if (visit === NO_VISIT || !recent() || gesture?.moved) return;
+    if (gesture) gesture.moved = true;
     settling.until = now() + SETTLE_MS;
     root?.setAttribute('aria-disabled', 'true');
     timer = setTimeout(() => settle(NO_VISIT), SETTLE_MS);

@@ -62,6 +62,23 @@ export function blockText(id: string, type: string, where: 'content' | 'footer' 
   return copy(block.text);
 }
 
+/**
+ * Any of a screen's blocks of `type` with text, as one pattern: a screen may say one thing per band or
+ * answer (`when`), and its placeholders (`{answers.name|}`) stand for any text.
+ */
+export function anyBlockText(id: string, type: string, where: 'content' | 'footer' = 'content'): RegExp {
+  const texts = (screenOf(id)[where] ?? []).flatMap((b) =>
+    b.type === type && b.text !== undefined ? [copy(b.text)] : [],
+  );
+  if (texts.length === 0) throw new Error(`Screen "${id}" has no ${type} block in its ${where}`);
+  const pattern = (text: string) =>
+    text
+      .split(/\{[^}]*\}/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.+');
+  return new RegExp(`^(${texts.map(pattern).join('|')})$`);
+}
+
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
