@@ -224,25 +224,4 @@ describe('the main path on a 360 px phone', () => {
     expect(await questionChecks(tp.page, 'doctor-investigation')).toEqual([]);
     expect(await overflow(tp.page)).toEqual([]);
   });
-
-  it('before/after pills stay inside their images on every screen that shows them', async () => {
-    const tp = await harness.open();
-    await tp.page.setViewportSize(PHONE);
-    const withPairs = Object.entries(flow.screens).filter(([, s]) =>
-      (s.content ?? []).some((b) => b.type === 'before-after'),
-    );
-    expect(withPairs.map(([id]) => id)).toContain('hormone-suitability');
-    // hormone-suitability needs an answer first (its `requires`).
-    await tp.page.goto(tp.url('/'));
-    await expectScreen(tp.page, 'skin-concerns');
-    await tp.page.evaluate(() =>
-      sessionStorage.setItem('quizData', JSON.stringify({ age: 50, changeSpeed: '6-12-months' })),
-    );
-    for (const [id] of withPairs) {
-      await tp.page.goto(tp.url(routeOf(id)));
-      await expectScreen(tp.page, id);
-      await tp.page.waitForLoadState('load');
-      expect(await overflow(tp.page), id).toEqual([]);
-    }
-  });
 });

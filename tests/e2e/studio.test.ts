@@ -45,7 +45,10 @@ function changedLines(before: string, after: string): string {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'a.json'), before);
   writeFileSync(join(dir, 'b.json'), after);
-  const run = spawnSync('git', ['diff', '--no-index', '--numstat', 'a.json', 'b.json'], { cwd: dir, encoding: 'utf8' });
+  const run = spawnSync('git', ['diff', '--no-index', '--numstat', 'a.json', 'b.json'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
   return run.stdout.trim().split(/\s+/).slice(0, 2).join(' ');
 }
 
@@ -71,8 +74,11 @@ async function watchPreview(text: string): Promise<void> {
 function previewDelay(): Promise<number | undefined> {
   return page.evaluate(() => {
     const marks: unknown = Reflect.get(window, 'studioMarks');
-    if (typeof marks !== 'object' || marks === null || !('input' in marks) || !('shown' in marks)) return undefined;
-    return typeof marks.input === 'number' && typeof marks.shown === 'number' ? marks.shown - marks.input : undefined;
+    if (typeof marks !== 'object' || marks === null || !('input' in marks) || !('shown' in marks))
+      return undefined;
+    return typeof marks.input === 'number' && typeof marks.shown === 'number'
+      ? marks.shown - marks.input
+      : undefined;
   });
 }
 
@@ -94,13 +100,22 @@ async function replaceInSource(tab: string, from: string, to: string): Promise<v
 
 describe('Flow Studio', () => {
   it('refuses a wrong Host, a write without the token and a write outside flows/', async () => {
-    const wrongHost = await rawRequest(h.port, { method: 'GET', path: '/api/session', host: `evil.example:${h.port}` });
+    const wrongHost = await rawRequest(h.port, {
+      method: 'GET',
+      path: '/api/session',
+      host: `evil.example:${h.port}`,
+    });
     expect(wrongHost.status).toBe(403);
     expect(wrongHost.body).toMatch(/DNS rebinding/);
     const noToken = await rawRequest(h.port, { method: 'PUT', path: `/api/file?path=${FILE}`, body: '{}' });
     expect(noToken.status).toBe(403);
     expect(noToken.body).toMatch(/needs the studio token/);
-    const outside = await rawRequest(h.port, { method: 'PUT', path: '/api/file?path=package.json', headers: { 'x-studio-token': h.studio.token }, body: '{}' });
+    const outside = await rawRequest(h.port, {
+      method: 'PUT',
+      path: '/api/file?path=package.json',
+      headers: { 'x-studio-token': h.studio.token },
+      body: '{}',
+    });
     expect(outside.status).toBe(403);
     expect(outside.body).toMatch(/refused to write \\"package.json\\"/);
     expect(h.read(FILE)).toBe(original);
@@ -122,7 +137,7 @@ describe('Flow Studio', () => {
     expect(await previewDelay()).toBeLessThanOrEqual(300);
   });
 
-  it("pins a `next` pointed at a missing screen on its node with line:column, and Save warns", async () => {
+  it('pins a `next` pointed at a missing screen on its node with line:column, and Save warns', async () => {
     await replaceInSource('Screen source', '"next": "analysis-bridge"', '"next": "analysis-bridgx"');
     const lines = original.split('\n');
     const screenLine = lines.findIndex((l) => l.includes('"cliff-education": {'));
@@ -132,7 +147,9 @@ describe('Flow Studio', () => {
     await expect.poll(() => pinned.first().textContent(), WAIT).toContain(where);
     expect(await pinned.first().textContent()).toContain('analysis-bridgx');
     await button('Save…').click();
-    await expect.poll(() => page.getByRole('dialog').getByRole('alert').textContent(), WAIT).toMatch(/build will refuse it/);
+    await expect
+      .poll(() => page.getByRole('dialog').getByRole('alert').textContent(), WAIT)
+      .toMatch(/build will refuse it/);
     await page.screenshot({ path: join(SHOTS, 'studio-error.png') });
     await button('Cancel').click();
   });
@@ -151,15 +168,44 @@ describe('Flow Studio', () => {
     const headline = page.locator('.studio-inspector #root_content_0_text');
     await expect.poll(() => headline.inputValue(), WAIT).toBe('Your skin may be at its tipping point.');
     await page.locator('.studio-inspector #root_button').fill('See If You Are At Your Tipping Point');
-    await preview().getByRole('button', { name: 'See If You Are At Your Tipping Point' }).waitFor({ timeout: 10_000 });
+    await preview()
+      .getByRole('button', { name: 'See If You Are At Your Tipping Point' })
+      .waitFor({ timeout: 10_000 });
     await preview().getByText('Your skin may be at its tipping point.').waitFor();
     await save();
     const saved: unknown = JSON.parse(h.read(FILE));
     expect(saved).toMatchObject({
-      screens: { 'cliff-education': { button: "Check If You're At the Tipping Point" } },
-      experiments: [{ variants: [{ id: 'control' }, { id: 'tipping-point', patches: [{}, { op: 'replace', path: '/screens/cliff-education/button', value: 'See If You Are At Your Tipping Point' }] }] }],
+      // The base flow keeps its own button.
+      screens: {
+        'cliff-education': {
+          button: (JSON.parse(original) as { screens: Record<string, { button?: string }> }).screens[
+            'cliff-education'
+          ]?.button,
+        },
+      },
+      experiments: [
+        {
+          variants: [
+            { id: 'control' },
+            {
+              id: 'tipping-point',
+              patches: [
+                {},
+                {
+                  op: 'replace',
+                  path: '/screens/cliff-education/button',
+                  value: 'See If You Are At Your Tipping Point',
+                },
+              ],
+            },
+          ],
+        },
+      ],
     });
-    const check = spawnSync('npx', ['tsx', 'scripts/flow-check.ts', join(h.project, FILE)], { cwd: repoRoot, encoding: 'utf8' });
+    const check = spawnSync('npx', ['tsx', 'scripts/flow-check.ts', join(h.project, FILE)], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
     expect(check.stderr).not.toMatch(/error/i);
     expect(check.status).toBe(0);
     await page.getByLabel('Edit mode').selectOption('');
@@ -172,7 +218,8 @@ describe('Flow Studio', () => {
     await options.locator('.btn-add').last().click();
     await page.locator('#root_options_4_value').fill('not-sure');
     await page.locator('#root_options_4_label').fill('Not sure');
-    const branch = '"next": [{ "to": "cliff-education", "when": { "==": [{ "var": "answers.changeSpeed" }, "not-sure"] } }, { "to": "age" }]';
+    const branch =
+      '"next": [{ "to": "cliff-education", "when": { "==": [{ "var": "answers.changeSpeed" }, "not-sure"] } }, { "to": "age" }]';
     await replaceInSource('Screen source', '"next": "age"', branch);
     const edge = page.getByTestId('rf__edge-change-speed->cliff-education@/screens/change-speed/next/0');
     await edge.waitFor({ timeout: 10_000 });
@@ -182,8 +229,14 @@ describe('Flow Studio', () => {
 
   it('shows a change made on disk, and asks which to keep when there are unsaved edits', async () => {
     // The edits of the test before are unsaved: a change on disk now must be asked about.
-    writeFileSync(join(h.project, FILE), original.replace("You're in the right place.", 'Changed in another editor.'));
-    await page.getByRole('alert').filter({ hasText: 'changed on disk while you have unsaved edits' }).waitFor({ timeout: 10_000 });
+    writeFileSync(
+      join(h.project, FILE),
+      original.replace("You're in the right place.", 'Changed in another editor.'),
+    );
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'changed on disk while you have unsaved edits' })
+      .waitFor({ timeout: 10_000 });
     await button('Take the file on disk').click();
     await node('cliff-education').click();
     await preview().getByText('Changed in another editor.').waitFor({ timeout: 10_000 });
