@@ -7,7 +7,7 @@
  * flow:check. Screenshots at desktop width and 360 px go to docs/studio/.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,11 +60,16 @@ async function undoAll(): Promise<void> {
 
 /** One screen's figures in the report endpoint's answer. */
 function reachOf(body: unknown, id: string): { reached: number; dropOff: number } {
-  const screens: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'screens') : undefined;
-  const start: unknown = typeof screens === 'object' && screens !== null ? Reflect.get(screens, id) : undefined;
-  const reached: unknown = typeof start === 'object' && start !== null ? Reflect.get(start, 'reached') : undefined;
-  const dropOff: unknown = typeof start === 'object' && start !== null ? Reflect.get(start, 'dropOff') : undefined;
-  if (typeof reached !== 'number' || typeof dropOff !== 'number') throw new Error(`the report has no figures for ${id}`);
+  const screens: unknown =
+    typeof body === 'object' && body !== null ? Reflect.get(body, 'screens') : undefined;
+  const start: unknown =
+    typeof screens === 'object' && screens !== null ? Reflect.get(screens, id) : undefined;
+  const reached: unknown =
+    typeof start === 'object' && start !== null ? Reflect.get(start, 'reached') : undefined;
+  const dropOff: unknown =
+    typeof start === 'object' && start !== null ? Reflect.get(start, 'dropOff') : undefined;
+  if (typeof reached !== 'number' || typeof dropOff !== 'number')
+    throw new Error(`the report has no figures for ${id}`);
   return { reached, dropOff };
 }
 
@@ -81,7 +86,12 @@ describe('Flow Studio: report, placeholders, images, palette, delete, new flow',
   it('says plainly that there is no local database, then overlays reach and drop-off from one on each node', async () => {
     const denied = await rawRequest(h.port, { method: 'GET', path: `/api/report?file=${FILE}` });
     expect(denied.status).toBe(403);
-    const wrongHost = await rawRequest(h.port, { method: 'GET', path: `/api/report?file=${FILE}`, host: `evil.example:${h.port}`, headers: { 'x-studio-token': h.studio.token } });
+    const wrongHost = await rawRequest(h.port, {
+      method: 'GET',
+      path: `/api/report?file=${FILE}`,
+      host: `evil.example:${h.port}`,
+      headers: { 'x-studio-token': h.studio.token },
+    });
     expect(wrongHost.status).toBe(403);
 
     await button('Report on map').click();
@@ -94,17 +104,29 @@ describe('Flow Studio: report, placeholders, images, palette, delete, new flow',
     if (!flow) throw new Error(`${FILE} does not check`);
     const db = await demoDatabase(flow, undefined, join(h.project, '.data/local-db'));
     await db.close();
-    const api = await rawRequest(h.port, { method: 'GET', path: `/api/report?file=${FILE}`, headers: { 'x-studio-token': h.studio.token } });
+    const api = await rawRequest(h.port, {
+      method: 'GET',
+      path: `/api/report?file=${FILE}`,
+      headers: { 'x-studio-token': h.studio.token },
+    });
     expect(api.status).toBe(200);
     const figures: unknown = JSON.parse(api.body);
-    expect(figures).toMatchObject({ available: true, sessions: expect.any(Number), screens: { age: { reached: expect.any(Number) } } });
+    expect(figures).toMatchObject({
+      available: true,
+      sessions: expect.any(Number),
+      screens: { age: { reached: expect.any(Number) } },
+    });
     expect(api.body).not.toMatch(/@/);
     const age = reachOf(figures, 'age');
 
     await button('Report on map').click();
-    await expect.poll(() => status().textContent(), { ...WAIT, timeout: 120_000 }).toMatch(/Report on the map: \d+ sessions/);
+    await expect
+      .poll(() => status().textContent(), { ...WAIT, timeout: 120_000 })
+      .toMatch(/Report on the map: \d+ sessions/);
     const reach = node('age').locator('.studio-node-reach');
-    expect(await reach.textContent()).toBe(`reached ${age.reached} · drop-off ${Math.round(age.dropOff * 100)} %`);
+    expect(await reach.textContent()).toBe(
+      `reached ${age.reached} · drop-off ${Math.round(age.dropOff * 100)} %`,
+    );
     // A screen the report doesn't track says so, rather than showing a zero.
     expect(await node('start').locator('.studio-node-reach').textContent()).toBe('not tracked');
     // Closer to the main column for the picture: the wheel zooms the map around the pointer.
@@ -121,7 +143,9 @@ describe('Flow Studio: report, placeholders, images, palette, delete, new flow',
     await page.getByRole('tab', { name: 'Inspector' }).click();
     const headline = page.locator('.studio-inspector #root_content_0_text');
     await expect.poll(() => headline.inputValue(), WAIT).toBe("You're in the right place.");
-    const picker = page.locator('.studio-template:has(#root_content_0_text)').getByRole('combobox', { name: /Insert a placeholder/ });
+    const picker = page
+      .locator('.studio-template:has(#root_content_0_text)')
+      .getByRole('combobox', { name: /Insert a placeholder/ });
     const offered = await picker.locator('option').allTextContents();
     expect(offered).toContain('{settings.brand}');
     // Not asked on every path to this screen: offered with the fallback the checker accepts here.
@@ -134,19 +158,39 @@ describe('Flow Studio: report, placeholders, images, palette, delete, new flow',
   });
 
   it('picks an image from public/uploads by its thumbnail, and uploads a new one there', async () => {
+    // The shipped flow shows no photo (issue 33): the doctor's card gets a portrait on disk first.
+    const card =
+      '"person": "{settings.doctorName}", "credentials": "{settings.doctorCredentials}", "text": "Guides';
+    expect(original).toContain(card);
+    writeFileSync(
+      join(h.project, FILE),
+      original.replace(
+        card,
+        card.replace('"text"', '"image": { "src": "/uploads/lumera-mark.svg", "alt": "Portrait" }, "text"'),
+      ),
+    );
+    await page.getByRole('status').filter({ hasText: 'changed on disk' }).waitFor({ timeout: 10_000 });
     await node('cliff-education').click();
+    await page.getByRole('tab', { name: 'Inspector' }).click();
     const src = page.locator('.studio-inspector #root_content_3_image_src');
-    await expect.poll(() => src.inputValue(), WAIT).toBe('/uploads/doctor.svg');
+    await expect.poll(() => src.inputValue(), WAIT).toBe('/uploads/lumera-mark.svg');
     const thumbnails = page.getByRole('group', { name: /Images in public\/uploads/ });
-    await thumbnails.getByRole('button', { name: 'week-12.svg' }).click();
-    await expect.poll(() => src.inputValue(), WAIT).toBe('/uploads/week-12.svg');
-    expect(await thumbnails.getByRole('button', { name: 'week-12.svg' }).getAttribute('aria-pressed')).toBe('true');
+    await thumbnails.getByRole('button', { name: 'stride-lab-mark.svg' }).click();
+    await expect.poll(() => src.inputValue(), WAIT).toBe('/uploads/stride-lab-mark.svg');
+    expect(
+      await thumbnails.getByRole('button', { name: 'stride-lab-mark.svg' }).getAttribute('aria-pressed'),
+    ).toBe('true');
     await src.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'studio-images.png') });
     await phoneShot('studio-images-360.png', () => src.scrollIntoViewIfNeeded());
 
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-    await page.getByLabel('Upload an image to public/uploads').setInputFiles({ name: 'My Photo.PNG', mimeType: 'image/png', buffer: png });
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page
+      .getByLabel('Upload an image to public/uploads')
+      .setInputFiles({ name: 'My Photo.PNG', mimeType: 'image/png', buffer: png });
     await expect.poll(() => src.inputValue(), WAIT).toBe('/uploads/my-photo.png');
     expect(existsSync(join(h.project, 'public/uploads/my-photo.png'))).toBe(true);
     await thumbnails.getByRole('button', { name: 'my-photo.png' }).waitFor();
@@ -155,19 +199,30 @@ describe('Flow Studio: report, placeholders, images, palette, delete, new flow',
     const outside = await rawRequest(h.port, { method: 'GET', path: '/uploads/..%2F..%2Fpackage.json' });
     expect(outside.status).toBe(404);
     await undoAll();
-    await expect.poll(() => src.inputValue(), WAIT).toBe('/uploads/doctor.svg');
+    await expect.poll(() => src.inputValue(), WAIT).toBe('/uploads/lumera-mark.svg');
+    writeFileSync(join(h.project, FILE), original);
+    await page.getByRole('status').filter({ hasText: 'changed on disk' }).waitFor({ timeout: 10_000 });
   });
 
   it('adds a screen of any kind from the palette, wired in after the selected screen, and the file passes flow:check', async () => {
     await node('cliff-education').click();
     await page.getByLabel('Add screen').selectOption('single-choice');
     await node('new-single-choice').waitFor({ timeout: 30_000 });
-    await page.getByTestId('rf__edge-cliff-education->new-single-choice@/screens/cliff-education/next').waitFor({ timeout: 30_000 });
-    await page.getByTestId('rf__edge-new-single-choice->analysis-bridge@/screens/new-single-choice/next').waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('rf__edge-cliff-education->new-single-choice@/screens/cliff-education/next')
+      .waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('rf__edge-new-single-choice->analysis-bridge@/screens/new-single-choice/next')
+      .waitFor({ timeout: 30_000 });
     await page.screenshot({ path: join(SHOTS, 'studio-palette.png') });
     await save();
     const saved: unknown = JSON.parse(h.read(FILE));
-    expect(saved).toMatchObject({ screens: { 'cliff-education': { next: 'new-single-choice' }, 'new-single-choice': { kind: 'single-choice', next: 'analysis-bridge' } } });
+    expect(saved).toMatchObject({
+      screens: {
+        'cliff-education': { next: 'new-single-choice' },
+        'new-single-choice': { kind: 'single-choice', next: 'analysis-bridge' },
+      },
+    });
     const check = flowCheck(FILE);
     expect(check.out).toMatch(/no errors/);
     expect(check.status).toBe(0);
