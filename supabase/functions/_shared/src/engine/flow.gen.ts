@@ -653,6 +653,18 @@ export type AnswerKey5 = string;
  */
 export type AnswerKey6 = string;
 /**
+ * The name of a computation (a dotted name reads one member of a group, e.g. "overview.volume").
+ */
+export type ResultName = string;
+/**
+ * The name of a computation (a dotted name reads one member of a group, e.g. "overview.volume").
+ */
+export type ResultName1 = string;
+/**
+ * Save the results only when this rule holds (it reads answers, data and result), e.g. only when the answers they rest on were given: a lead from a form opened by its URL then carries no figure computed from defaults. Without it the results always go with the lead.
+ */
+export type Rule22 = RulesLogic;
+/**
  * A json-logic expression (https://jsonlogic.com) or a plain value: a number, text, list or object.
  */
 export type Expression = unknown;
@@ -2213,6 +2225,25 @@ export interface Tracking {
     skin_treatments?: AnswerKey5;
     hrt?: AnswerKey6;
   };
+  lead?: LeadResult;
+}
+/**
+ * The computed results saved with the lead (quiz_completions.result), so sales can sort leads by what the visitor was shown, and which of them is the Conversions API `value` of the Lead event.
+ */
+export interface LeadResult {
+  /**
+   * Computations saved with the lead, by name, e.g. ["skinAge", "hormonalLikelihood"]. Each is stored as computed (a number, a text or true/false) under its name; a value that is missing or of another kind is left out.
+   *
+   * @minItems 1
+   * @maxItems 50
+   */
+  result: [ResultName, ...ResultName[]];
+  value?: ResultName1;
+  /**
+   * The ISO 4217 code sent with `value`, e.g. "USD".
+   */
+  currency?: string;
+  when?: Rule22;
 }
 /**
  * The funnel's look and page metadata, applied to index.html at build time (and by the dev server), so the first paint already has them.
