@@ -90,7 +90,14 @@ async function save(): Promise<void> {
 }
 
 async function replaceInSource(tab: string, from: string, to: string): Promise<void> {
-  await page.getByRole('tab', { name: tab }).click();
+  // The inspector may re-render its tab row right after an edit: click until the tab is the open one.
+  const opened = page.getByRole('tab', { name: tab });
+  await expect
+    .poll(async () => {
+      await opened.click();
+      return opened.getAttribute('aria-selected');
+    }, WAIT)
+    .toBe('true');
   await page.locator('.studio-source .cm-content').click();
   await page.keyboard.press('Control+f');
   await page.locator('.cm-search input[name=search]').fill(from);
