@@ -21,20 +21,13 @@ import {
   type QueuedLead,
 } from '../_shared/lead-webhooks.ts';
 import { readFunctionFlow } from '../_shared/function-flow.ts';
+import { serviceRpc } from '../_shared/service-rpc.ts';
 
 const env = (name: string) => Deno.env.get(name);
 const flow = await readFunctionFlow(env('FLOW'), (url) => Deno.readTextFile(url));
 
 function restStore(url: string, key: string): LeadWebhookStore {
-  const call = async (fn: string, args: Record<string, unknown>): Promise<unknown> => {
-    const response = await fetch(`${url}/rest/v1/rpc/${fn}`, {
-      method: 'POST',
-      headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify(args),
-    });
-    if (!response.ok) throw new Error(`${fn} answered ${response.status}`);
-    return response.status === 204 ? null : response.json();
-  };
+  const call = serviceRpc(url, key);
   return {
     async claim(max, leaseSeconds, flowIds, at) {
       const rows = await call('lead_webhook_claim', {

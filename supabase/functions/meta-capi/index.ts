@@ -5,23 +5,25 @@
  * service role key). Env: META_PIXEL_ID, META_ACCESS_TOKEN, META_GRAPH_URL (optional), and Supabase's own
  * SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY. Without a pixel id and token it sends nothing.
  */
-import { deliverDueEvents, metaCapiConfig, type MetaEventStore, type QueuedMetaEvent } from '../_shared/meta-capi.ts';
+import {
+  deliverDueEvents,
+  metaCapiConfig,
+  type MetaEventStore,
+  type QueuedMetaEvent,
+} from '../_shared/meta-capi.ts';
+import { serviceRpc } from '../_shared/service-rpc.ts';
 
 const env = (name: string) => Deno.env.get(name);
 
 function restStore(url: string, key: string): MetaEventStore {
-  const call = async (fn: string, args: Record<string, unknown>): Promise<unknown> => {
-    const response = await fetch(`${url}/rest/v1/rpc/${fn}`, {
-      method: 'POST',
-      headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify(args),
-    });
-    if (!response.ok) throw new Error(`${fn} answered ${response.status}`);
-    return response.status === 204 ? null : response.json();
-  };
+  const call = serviceRpc(url, key);
   return {
     async claim(max, leaseSeconds, at) {
-      const rows = await call('meta_claim_events', { max_rows: max, lease_seconds: leaseSeconds, at: at.toISOString() });
+      const rows = await call('meta_claim_events', {
+        max_rows: max,
+        lease_seconds: leaseSeconds,
+        at: at.toISOString(),
+      });
       return Array.isArray(rows) ? rows.filter(isQueued) : [];
     },
     async settle(id, outcome, at) {
@@ -38,9 +40,15 @@ function restStore(url: string, key: string): MetaEventStore {
 
 function isQueued(row: unknown): row is QueuedMetaEvent {
   return (
-    !!row && typeof row === 'object' && 'id' in row && typeof row.id === 'number' &&
-    'payload' in row && !!row.payload && typeof row.payload === 'object' &&
-    'attempts' in row && typeof row.attempts === 'number'
+    !!row &&
+    typeof row === 'object' &&
+    'id' in row &&
+    typeof row.id === 'number' &&
+    'payload' in row &&
+    !!row.payload &&
+    typeof row.payload === 'object' &&
+    'attempts' in row &&
+    typeof row.attempts === 'number'
   );
 }
 
@@ -49,6 +57,11 @@ Deno.serve(async () => {
   const url = env('SUPABASE_URL');
   const key = env('SUPABASE_SERVICE_ROLE_KEY');
   if (!config || !url || !key) return Response.json({ delivered: 0, failed: 0, configured: false });
-  const report = await deliverDueEvents({ store: restStore(url, key), config, fetch, log: (m) => console.warn(m) });
+  const report = await deliverDueEvents({
+    store: restStore(url, key),
+    config,
+    fetch,
+    log: (m) => console.warn(m),
+  });
   return Response.json(report);
 });
