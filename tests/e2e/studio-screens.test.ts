@@ -198,7 +198,10 @@ describe('Flow Studio: report, placeholders, images, palette, delete, new flow',
     expect(served.status).toBe(200);
     const outside = await rawRequest(h.port, { method: 'GET', path: '/uploads/..%2F..%2Fpackage.json' });
     expect(outside.status).toBe(404);
-    await undoAll();
+    // Two edits of hers (the pick, the upload); the change on disk before them is an undoable step too.
+    await button('Undo').click();
+    await expect.poll(() => src.inputValue(), WAIT).toBe('/uploads/stride-lab-mark.svg');
+    await button('Undo').click();
     await expect.poll(() => src.inputValue(), WAIT).toBe('/uploads/lumera-mark.svg');
     writeFileSync(join(h.project, FILE), original);
     await page.getByRole('status').filter({ hasText: 'changed on disk' }).waitFor({ timeout: 10_000 });
