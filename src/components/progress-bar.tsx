@@ -17,8 +17,9 @@ function fraction(progress: Progress): [number, number] {
 
 /**
  * The funnel's progress bar, thin and calm, with the fraction exposed to assistive technology. The
- * fill is a full-width bar slid in from the left (a transform), so a change animates on the
- * compositor: no layout on any frame of it, during a tap or an analysis's ticking.
+ * fill is a full-width bar slid in from the start of the line (a transform, mirrored right to left
+ * in CSS), so a change animates on the compositor: no layout on any frame of it, during a tap or an
+ * analysis's ticking.
  */
 export function ProgressBar({ progress, label = 'Progress' }: ProgressBarProps) {
   const [now, max] = fraction(progress);
