@@ -12,6 +12,8 @@ import { themeCss, themedHtml } from './lib/theme-html.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { firstScreenFlow, partModule, resultModel, trackingPart } from './lib/flow-parts.ts';
 import { withoutSampleImages } from './lib/without-sample-images.ts';
+import { checkLanguageFiles, readLanguageFiles } from './lib/language-files.ts';
+import { fileLanguage } from '../src/engine/validation/translation-check.ts';
 
 const VIRTUAL_ID = 'virtual:flow';
 const RESOLVED_ID = '\0virtual:flow';
@@ -86,6 +88,15 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
           `the flow file ${shown} has ${count} (npm run flow:check lists them too):\n${errors.map(formatIssue).join('\n')}`,
         );
       }
+      // Its language files are proved with it: a missing or stale translation fails the build too.
+      for (const language of await readLanguageFiles(path)) this.addWatchFile(language.file);
+      const languages = await checkLanguageFiles(flow, path, shown, text);
+      if (languages.errors.length > 0) {
+        const count = `${languages.errors.length} error${languages.errors.length === 1 ? '' : 's'}`;
+        this.error(
+          `the language files of ${shown} have ${count} (npm run flow:check lists them too):\n${languages.errors.map(formatIssue).join('\n')}`,
+        );
+      }
       if (id === RESOLVED_THEME_ID) return themeCss(flow.theme);
       if (id === RESOLVED_TRACKING_ID) return partModule(trackingPart(flow));
       if (id !== RESOLVED_ID) return partModule(resultModel(flow));
@@ -93,7 +104,8 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
     },
     // A failed load records no watched file, so a fix must still reload the page and clear the overlay.
     hotUpdate({ file: changed }) {
-      if (resolve(changed) !== flowPath()) return undefined;
+      const sibling = resolve(changed).startsWith(flowPath().replace(/\.json$/, '.')) && fileLanguage(changed);
+      if (resolve(changed) !== flowPath() && !sibling) return undefined;
       for (const id of [RESOLVED_ID, RESOLVED_SCORING_ID, RESOLVED_THEME_ID, RESOLVED_TRACKING_ID]) {
         const module = this.environment.moduleGraph.getModuleById(id);
         if (module) this.environment.moduleGraph.invalidateModule(module);

@@ -4,7 +4,8 @@ import flowSchema from '../../../schemas/flow.schema.json' with { type: 'json' }
 import { flowTexts } from './flow-texts.ts';
 import { translatablePointers } from './text-pointers.ts';
 
-const fixture = () => JSON.parse(readFileSync('tests/fixtures/flows/valid-flow.json', 'utf8')) as Record<string, unknown>;
+const fixture = () =>
+  JSON.parse(readFileSync('tests/fixtures/flows/valid-flow.json', 'utf8')) as Record<string, unknown>;
 
 describe('translatablePointers (by the schema alone)', () => {
   const schema = {
@@ -18,8 +19,16 @@ describe('translatablePointers (by the schema alone)', () => {
         type: 'array',
         items: {
           oneOf: [
-            { type: 'object', required: ['kind'], properties: { kind: { const: 'a' }, label: { $ref: '#/$defs/Text' } } },
-            { type: 'object', required: ['kind'], properties: { kind: { const: 'b' }, label: { type: 'string' } } },
+            {
+              type: 'object',
+              required: ['kind'],
+              properties: { kind: { const: 'a' }, label: { $ref: '#/$defs/Text' } },
+            },
+            {
+              type: 'object',
+              required: ['kind'],
+              properties: { kind: { const: 'b' }, label: { type: 'string' } },
+            },
           ],
         },
       },
@@ -41,7 +50,17 @@ describe('translatablePointers (by the schema alone)', () => {
   });
 
   it('in text cells, keeps texts and skips codes and figures', () => {
-    const doc = { cells: { bands: [[80, 'Very High'], [50, 'max']], code: 'cloudbank-4', n: '4.8', 'a/b': 'Low' } };
+    const doc = {
+      cells: {
+        bands: [
+          [80, 'Very High'],
+          [50, 'max'],
+        ],
+        code: 'cloudbank-4',
+        n: '4.8',
+        'a/b': 'Low',
+      },
+    };
     expect(translatablePointers(doc, schema)).toEqual(['/cells/bands/0/1', '/cells/a~1b']);
   });
 });
@@ -101,7 +120,12 @@ describe('flowTexts (the flow schema)', () => {
 describe('what counts as text', () => {
   const schema = { type: 'object', additionalProperties: { type: 'string', 'x-translatable': true } };
   it('skips bare placeholders and figures, keeps plural words and fallbacks', () => {
-    const doc = { a: '{result.score:0}%', b: '{result.years:plural(year|years)}', c: '{answers.name|there}', d: '3,000+' };
+    const doc = {
+      a: '{result.score:0}%',
+      b: '{result.years:plural(year|years)}',
+      c: '{answers.name|there}',
+      d: '3,000+',
+    };
     expect(translatablePointers(doc, schema)).toEqual(['/b', '/c']);
   });
 });

@@ -85,7 +85,8 @@ export function translateFlow<T extends Pick<Flow, 'settings'>>(flow: T, pack: L
     const last = path.pop();
     let node: unknown = copy;
     for (const segment of path) {
-      node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[segment] : undefined;
+      node =
+        typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[segment] : undefined;
     }
     if (last === undefined || typeof node !== 'object' || node === null) continue;
     const parent = node as Record<string, unknown>;
