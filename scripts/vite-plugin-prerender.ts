@@ -14,9 +14,14 @@ import { flowPaths } from './lib/site-routes.ts';
 import { flowPlugin } from './vite-plugin-flow.ts';
 import { builtFlowFile } from './lib/built-flow-file.ts';
 import { readFileSync } from 'node:fs';
-import { flowLanguages, translateFlow, type LanguagePack } from '../src/engine/i18n/translation.ts';
+import {
+  flowLanguages,
+  translateFlow,
+  type FlowLanguages,
+  type LanguagePack,
+} from '../src/engine/i18n/translation.ts';
 import { checkLanguageFiles, languagePacks } from './lib/language-files.ts';
-import { languageDir, languageShell } from './lib/language-pages.ts';
+import { languageDir, languageShell, LANGUAGES_FILE } from './lib/language-pages.ts';
 import { TEXTS_PREFIX } from './lib/flow-languages-parts.ts';
 
 export const PRERENDER_PLUGIN = 'funnel-prerender';
@@ -29,12 +34,12 @@ interface PrerenderModule {
 /** The language files' packs of the built flow (checked by the flow plugin already). */
 async function packsOf(
   config: ResolvedConfig,
-): Promise<{ default: string; packs: Map<string, LanguagePack> }> {
+): Promise<{ default: string; all: FlowLanguages; packs: Map<string, LanguagePack> }> {
   const path = builtFlowFile(config);
   const text = readFileSync(path, 'utf8');
   const full = JSON.parse(text) as Flow;
   const checked = await checkLanguageFiles(full, path, relative(config.root, path), text);
-  return { default: flowLanguages(full).default, packs: languagePacks(checked) };
+  return { default: flowLanguages(full).default, all: flowLanguages(full), packs: languagePacks(checked) };
 }
 
 /** The output file of each language's texts chunk, by language. */
@@ -133,6 +138,13 @@ export function prerenderPlugin(): Plugin<PrerenderApi> {
         site.styleHashes.sort();
       }
       site.languages = [...languages.packs.keys()];
+      // What the preview server reads to pick a page's language (a static host reads _redirects).
+      if (site.languages.length > 0)
+        this.emitFile({
+          type: 'asset',
+          fileName: LANGUAGES_FILE,
+          source: `${JSON.stringify(languages.all)}\n`,
+        });
       const skipped = site.skipped.map(({ path, reason }) => `${path} (${reason})`).join(', ');
       config.logger.info(
         `✓ prerendered ${site.prerendered.length} page${site.prerendered.length === 1 ? '' : 's'}${skipped ? `; drawn in the browser: ${skipped}` : ''}`,

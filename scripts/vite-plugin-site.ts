@@ -18,9 +18,9 @@ import {
 import { flowPaths, isFlowPath, parseRedirectsFile, redirectsFileText } from './lib/site-routes.ts';
 import { pageFile } from './lib/prerender-pages.ts';
 import type { Flow } from '../src/engine/flow.gen.ts';
-import { flowLanguages } from '../src/engine/i18n/translation.ts';
+import { flowLanguages, type FlowLanguages } from '../src/engine/i18n/translation.ts';
 import { chooseLanguage } from '../src/engine/i18n/visit-language.ts';
-import { acceptedLanguages, languageDir } from './lib/language-pages.ts';
+import { acceptedLanguages, languageDir, LANGUAGES_FILE } from './lib/language-pages.ts';
 import { PRERENDER_PLUGIN, type PrerenderApi } from './vite-plugin-prerender.ts';
 import { ROUTE_PRELOAD_PLUGIN } from './vite-plugin-route-preload.ts';
 import { builtFlowFile } from './lib/built-flow-file.ts';
@@ -184,10 +184,9 @@ export function sitePlugin(): Plugin {
       }
       const headers = headersText === undefined ? {} : parseHeadersFile(headersText);
       const pages = redirects === undefined ? undefined : parseRedirectsFile(redirects);
-      const built = readJson(builtFlowFile(server.config)) as Flow | undefined;
-      const languages = built?.settings ? flowLanguages(built) : undefined;
+      const languages = readJson(resolve(outDir, LANGUAGES_FILE)) as FlowLanguages | undefined;
       const languagePage = (req: Connect.IncomingMessage, file: string): string | undefined => {
-        if (languages === undefined || languages.available.length < 2) return undefined;
+        if (!Array.isArray(languages?.available) || languages.available.length < 2) return undefined;
         const { language } = chooseLanguage({
           languages,
           search: new URL(req.url ?? '/', 'http://localhost').search,

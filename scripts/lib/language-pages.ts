@@ -7,6 +7,9 @@
 import type { LanguagePack } from '../../src/engine/i18n/translation.ts';
 import { textDirection } from '../../src/engine/i18n/visit-language.ts';
 
+/** The flow's languages, written by the build beside the pages for the preview server. */
+export const LANGUAGES_FILE = '_lang/languages.json';
+
 /** The folder of a language's pages (the default language's are at the top). */
 export function languageDir(language: string): string {
   return `_lang/${language}/`;
