@@ -1,7 +1,10 @@
 import '../components/tokens.css';
 import { lazy, startTransition, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import baseFlow from 'virtual:flow';
+import shippedFlow from 'virtual:flow';
+import { languages, packs } from 'virtual:flow-languages';
+import { translateFlow } from '../engine/i18n/translation.ts';
+import { startVisitLanguage } from '../engine/i18n/visit-language.ts';
 import { applyPatches } from '../engine/apply-patches.ts';
 import { loadSession, resumeSession } from '../engine/storage.ts';
 import { preloadRenderer } from '../screens/registry.ts';
@@ -22,6 +25,21 @@ if (!root) throw new Error('index.html has no #root element');
 
 const session = safeStorage(() => window.sessionStorage);
 const local = safeStorage(() => window.localStorage);
+// The visit's language, chosen once (?lang=, then this visit's, then the phone's, then the default)
+// and set on <html lang dir> before any tracking call reads it or React adopts the drawn page; its
+// texts (a chunk of their own, preloaded by its pages) are put into the flow before anything reads it.
+// The language the page was drawn in (the server picks it from ?lang= and Accept-Language).
+const drawnLanguage = document.documentElement.lang;
+const visitLanguage = startVisitLanguage({
+  languages,
+  answersKey: shippedFlow.storage.answersKey,
+  search: window.location.search,
+  storage: session,
+  preferred: navigator.languages,
+  root: document.documentElement,
+});
+const loadPack = Object.hasOwn(packs, visitLanguage.language) ? packs[visitLanguage.language] : undefined;
+const baseFlow = loadPack ? translateFlow(shippedFlow, await loadPack()) : shippedFlow;
 const config = backendConfig(import.meta.env, window.location.origin);
 // Where the visitor arrived from, read now (the address changes with the first tap) and remembered
 // by the landing code, which loads with the backend code.
@@ -94,7 +112,9 @@ const ports = createAppPorts({
 // tasks) instead of drawing it again; otherwise it draws over it.
 const path = window.location.pathname;
 const input = resumeSession(session, flow, path);
-const prerendered = matchesPrerender(root.dataset, path, flow, input, visit.assignments);
+const prerendered =
+  drawnLanguage === visitLanguage.language &&
+  matchesPrerender(root.dataset, path, flow, input, visit.assignments);
 // The rest of the startup runs after the entry's task, one piece per task (each timer is a task of its
 // own), so none of them is a long task on a slow phone: first asking for the code of the screen the
 // address names, then compiling the machine while that code loads. The first render waits for the

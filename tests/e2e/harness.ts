@@ -132,6 +132,8 @@ export interface OpenOptions {
   visitorId?: string | null;
   locale?: string;
   viewport?: { width: number; height: number };
+  /** false: the page as the server sends it, before any script (the first paint). */
+  javaScript?: boolean;
 }
 
 export interface Harness {
@@ -250,6 +252,7 @@ export async function startHarness(
         isMobile: true,
         hasTouch: true,
         locale: options.locale ?? 'en-GB',
+        javaScriptEnabled: options.javaScript ?? true,
       });
       contexts.push(context);
       const problems: string[] = [];

@@ -71,16 +71,10 @@ function segments(pointer: string): string[] {
     .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
-/**
- * The flow in another language: a copy with each pointer's string replaced by its translation (only
- * where the flow has a string there), and settings.locale set to the pack's locale so numbers, money
- * and plurals follow the language. Routes, rules, values and scores are not strings a pack can name
- * (the checker refuses such keys), so they stay as they are. The flow passed in is not changed.
- */
-export function translateFlow<T extends Pick<Flow, 'settings'>>(flow: T, pack: LanguagePack | undefined): T {
-  if (pack === undefined) return flow;
-  const copy = structuredClone(flow);
-  for (const [pointer, text] of Object.entries(pack.texts)) {
+/** Puts each pointer's text into a copy of `document`, only where the document has a string there. */
+export function translateDocument<T>(document: T, texts: Readonly<Record<string, string>>): T {
+  const copy = structuredClone(document);
+  for (const [pointer, text] of Object.entries(texts)) {
     const path = segments(pointer);
     const last = path.pop();
     let node: unknown = copy;
@@ -92,6 +86,27 @@ export function translateFlow<T extends Pick<Flow, 'settings'>>(flow: T, pack: L
     const parent = node as Record<string, unknown>;
     if (typeof parent[last] === 'string') parent[last] = text;
   }
+  return copy;
+}
+
+/**
+ * The flow in another language: a copy with each pointer's string replaced by its translation (only
+ * where the flow has a string there), and settings.locale set to the pack's locale so numbers, money
+ * and plurals follow the language. Routes, rules, values and scores are not strings a pack can name
+ * (the checker refuses such keys), so they stay as they are. The flow passed in is not changed.
+ */
+export function translateFlow<T extends Pick<Flow, 'settings'>>(flow: T, pack: LanguagePack | undefined): T {
+  if (pack === undefined) return flow;
+  const copy = translateDocument(flow, pack.texts);
   copy.settings = { ...copy.settings, locale: pack.locale };
   return copy;
+}
+
+/** A pack's texts of the result model's tables (they load with the result code) and the rest (first load). */
+export function splitPack(pack: LanguagePack): { first: LanguagePack; tables: Record<string, string> } {
+  const first: Record<string, string> = {};
+  const tables: Record<string, string> = {};
+  for (const [pointer, text] of Object.entries(pack.texts))
+    (pointer.startsWith('/tables/') ? tables : first)[pointer] = text;
+  return { first: { ...pack, texts: first }, tables };
 }
