@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeResult } from '../support/skin-scoring.ts';
-import { buttonOf, expectScreen, flow, press, routeOf, WAIT } from './funnel.ts';
+import { buttonOf, expectScreen, flow, press, routeOf, screenOf, WAIT } from './funnel.ts';
 import { SAMPLE_FACE_PHOTO } from './harness.ts';
 import { walkMainPath } from './main-path-walk.ts';
 import { sharedHarness } from './shared-harness.ts';
@@ -89,6 +89,50 @@ describe('the skin funnel lead row', () => {
     const assessment: unknown = await page.evaluate(() => JSON.parse(sessionStorage.getItem('assessmentData') ?? 'null'));
     const expected = computeResult(lead?.answers, assessment);
     expect(expected.chronologicalAge).toBe(lead?.answers['age']);
+    expect(shown).toContain(`Your skin age is ${String(expected['shownSkinAge'])}`);
+    expect(lead?.result).toEqual({
+      skinAge: expected.skinAge,
+      hormonalLikelihood: expected.hormonalLikelihood,
+      hormonalLabel: expected.hormonalLabel,
+    });
+    expect(tp.problems.filter((line) => !line.includes('Ad pixel not initialised'))).toEqual([]);
+  });
+
+  it('a photo sent before any age (the symptoms chain, or /photo-analysis by its URL) asks her age before any figure', async () => {
+    const tp = await harness().open();
+    const { page } = tp;
+    await page.goto(tp.url(routeOf('photo-analysis')));
+    await expectScreen(page, 'photo-analysis');
+    await page.locator('input[type="file"]').setInputFiles(SAMPLE_FACE_PHOTO);
+    await page.getByRole('img', { name: 'Your chosen photo' }).waitFor();
+    await press(page, buttonOf('photo-analysis'));
+    // No result yet: the figures compare the photo with her real age, so that is asked first.
+    await expectScreen(page, 'photo-age');
+    const slider = page.getByRole('slider');
+    await slider.focus();
+    for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowLeft');
+    const chosen = Number(screenOf('photo-age').default ?? 0) - 8;
+    await expect.poll(() => slider.inputValue(), WAIT).toBe(String(chosen));
+    await press(page, buttonOf('photo-age'));
+    await expectScreen(page, 'detailed-analysis');
+    const shown = await page.locator('main').innerText();
+    await press(page, buttonOf('detailed-analysis'));
+    await expectScreen(page, 'email-capture');
+    const email = `photo-first-${Date.now()}@example.com`;
+    await page.getByLabel('First name', { exact: true }).fill('Ines');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await press(page, buttonOf('email-capture'));
+    await expect
+      .poll(async () => (await harness().rows('select 1 from public.quiz_completions where email = $1', [email])).length, WAIT)
+      .toBe(1);
+    const [lead] = await harness().rows<{ answers: Record<string, unknown>; result: Record<string, unknown> }>(
+      'select answers, result from public.quiz_completions where email = $1',
+      [email],
+    );
+    expect(lead?.answers['age']).toBe(chosen);
+    const assessment: unknown = await page.evaluate(() => JSON.parse(sessionStorage.getItem('assessmentData') ?? 'null'));
+    const expected = computeResult(lead?.answers, assessment);
+    expect(expected.chronologicalAge).toBe(chosen);
     expect(shown).toContain(`Your skin age is ${String(expected['shownSkinAge'])}`);
     expect(lead?.result).toEqual({
       skinAge: expected.skinAge,

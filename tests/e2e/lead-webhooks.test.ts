@@ -136,6 +136,11 @@ afterAll(async () => {
 describe('server-side lead webhooks', () => {
   it('delivers the lead from the server, signed, after a receiver outage, and refuses the private sink', async () => {
     const tp = await harness.open();
+    // She gives her age first (an old ad opened that question), so the lead carries computed results.
+    await tp.page.goto(tp.url(routeOf('age')));
+    await expectScreen(tp.page, 'age');
+    await button(tp.page, buttonOf('age')).click();
+    await expectScreen(tp.page, 'cliff-education');
     await tp.page.goto(tp.url(routeOf('email-capture')));
     await expectScreen(tp.page, 'email-capture');
     const [nameField, emailField] = screenOf('email-capture').fields ?? [];
@@ -161,8 +166,8 @@ describe('server-side lead webhooks', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(received).toHaveLength(1);
 
-    const [lead] = await harness.rows<{ id: string; session_id: string }>(
-      'select id::text, session_id::text from public.quiz_completions where name = $1',
+    const [lead] = await harness.rows<{ id: string; session_id: string; result: Record<string, unknown> | null }>(
+      'select id::text, session_id::text, result from public.quiz_completions where name = $1',
       [NAME],
     );
     const [request] = received;
@@ -182,9 +187,11 @@ describe('server-side lead webhooks', () => {
       flowId: 'skin-funnel',
       name: NAME,
       email: EMAIL,
-      // Opened by its URL with no age answered: no figure rests on a default age (tracking.lead.when).
-      result: {},
+      // The flow's tracking.lead.result, as the lead row holds them.
+      result: lead.result,
     });
+    expect(Object.keys(lead.result ?? {}).sort()).toEqual(['hormonalLabel', 'hormonalLikelihood', 'skinAge']);
+    expect(typeof lead.result?.['skinAge']).toBe('number');
 
     // The report's count of dead letters.
     const [counts] = await harness.rows<{ dead_letters: unknown; pending: unknown }>('select * from public.lead_webhook_counts()');
