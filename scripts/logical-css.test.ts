@@ -2,8 +2,9 @@
  * The visitor's CSS is written in logical properties (margin-inline-start, inset-inline-end,
  * text-align: start…), so a right-to-left language (the shoe finder's Arabic) lays every screen out
  * mirrored with no second stylesheet. This test is the lint rule that keeps it so: it fails on a
- * physical left/right property in any visitor stylesheet and names file:line. The studio's own CSS
- * (src/studio) is the editor's, in English only, and exempt.
+ * physical left/right property in any visitor stylesheet, or in an inline style of the visitor code
+ * (`style={{ marginLeft }}`, `translateX(`), and names file:line. The studio's own CSS and code
+ * (src/studio) are the editor's, in English only, and exempt.
  *
  * A line that must name a side carries `rtl-checked: <why>` in a comment on that line: a gradient's
  * direction mirrored by a `:dir(rtl)` rule, or a shape that must not mirror (a check mark is drawn the
@@ -94,7 +95,37 @@ function physicalLines(file: string, text: string): string[] {
   return found;
 }
 
+/** Physical sides in style objects of the visitor's code (React `style={{…}}`, element.style). */
+const PHYSICAL_IN_CODE =
+  /\b(margin|padding|border)(Left|Right)\w*\b|\b(left|right)\s*:\s*['"`\d]|textAlign\s*:\s*['"](left|right)|\btranslateX\(|\bscaleX\(/;
+
+/** Every .ts/.tsx source file of the visitor's app under `dir` (no tests, stories or studio). */
+function codeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return EXEMPT_DIRS.includes(path) ? [] : codeFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.(test|stories)\.tsx?$|\.d\.ts$|\.gen\.ts$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Lines of code that set a physical side, but for those marked rtl-checked. */
+function physicalCode(file: string, text: string): string[] {
+  return text.split('\n').flatMap((line, index) => {
+    const code = line.replace(/\/\/.*$|\/\*.*?\*\//g, '');
+    const match = /^\s*\*/.test(line) ? null : PHYSICAL_IN_CODE.exec(code);
+    return match && !line.includes('rtl-checked') ? [`${file}:${index + 1}: "${line.trim()}" names a physical side`] : [];
+  });
+}
+
 describe('visitor CSS is logical (right-to-left ready)', () => {
+  it('has no physical side in the inline styles of the visitor code', () => {
+    const files = codeFiles(join(ROOT, 'src'));
+    expect(files.length).toBeGreaterThan(50);
+    expect(files.flatMap((file) => physicalCode(relative(ROOT, file), readFileSync(file, 'utf8')))).toEqual([]);
+    expect(physicalCode('x.tsx', "<div style={{ marginLeft: 4, left: '0' }} />")).toHaveLength(1);
+    expect(physicalCode('x.tsx', "<div style={{ marginInlineStart: 4, insetInlineStart: '0' }} />")).toEqual([]);
+  });
+
   it('has no physical left/right property in any visitor stylesheet', () => {
     const files = cssFiles(join(ROOT, 'src'));
     expect(files.length).toBeGreaterThan(10);

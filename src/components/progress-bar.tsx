@@ -32,7 +32,10 @@ export function ProgressBar({ progress, label = 'Progress' }: ProgressBarProps) 
       aria-valuemax={max}
       aria-valuenow={now}
     >
-      <div className={styles.fill} style={{ transform: `translateX(${(now / max) * 100 - 100}%)` }} />
+      <div
+        className={styles.fill}
+        style={{ transform: `translateX(${(now / max) * 100 - 100}%)` /* rtl-checked: .track:dir(rtl) mirrors it */ }}
+      />
     </div>
   );
 }
