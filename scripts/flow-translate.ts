@@ -13,7 +13,7 @@ import type { Flow } from '../src/engine/flow.gen.ts';
 
 const [flowPath, language] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 if (flowPath === undefined || language === undefined) {
-  console.error('usage: npm run flow:translate -- <flow.json> <language>   e.g. flows/skin-funnel.json es');
+  console.error('usage: npm run flow:translate -- <flow.json> <language>   e.g. flows/my-funnel.json es');
   process.exit(1);
 }
 const flow = JSON.parse(await readFile(flowPath, 'utf8')) as Flow;

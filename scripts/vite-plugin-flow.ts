@@ -49,6 +49,11 @@ export interface FlowPluginOptions {
    * reaches a visitor). Storybook keeps them, to show designers where a real photo goes.
    */
   keepSampleImages?: boolean;
+  /**
+   * Ship a multi-language flow's screens without their texts in a production build, each language a
+   * chunk of its own (default true; Storybook keeps the texts in, its stories read them at once).
+   */
+  languageChunks?: boolean;
 }
 
 /** The Vite plugin that validates the flow file and serves it as `virtual:flow`. */
@@ -71,7 +76,7 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
       root = config.root;
       checks = config.publicDir ? [missingFilesCheck(config.publicDir)] : [];
       production = config.command === 'build' && config.isProduction && options.keepSampleImages !== true;
-      splitTexts = config.command === 'build' && config.isProduction;
+      splitTexts = config.command === 'build' && config.isProduction && options.languageChunks !== false;
     },
     resolveId(id) {
       if (id === VIRTUAL_ID) return RESOLVED_ID;

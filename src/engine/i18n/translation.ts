@@ -49,6 +49,11 @@ export function flowLanguages(flow: Pick<Flow, 'languages' | 'settings'>): FlowL
   return { default: only, available: [only], drafts: [] };
 }
 
+/** Whether a file name is a flow's language file (<flow>.<language>.json), not a flow. */
+export function isLanguageFileName(name: string): boolean {
+  return /\.[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\.json$/.test(name);
+}
+
 /** The file name of a flow's translation into `language`: flows/my-funnel.json → flows/my-funnel.es.json. */
 export function translationFileName(flowFile: string, language: string): string {
   return flowFile.replace(/(\.json)?$/, `.${language}.json`);
