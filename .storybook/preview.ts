@@ -4,6 +4,7 @@
  */
 import '../src/components/tokens.css';
 import type { Preview } from '@storybook/react-vite';
+import { languages } from 'virtual:flow-languages';
 
 const phone = (width: number) => ({
   name: `Phone ${width}`,
@@ -12,6 +13,13 @@ const phone = (width: number) => ({
 });
 
 const preview: Preview = {
+  // The flow's languages: the flow stories show the chosen one (src/flow-stories/story-language.ts).
+  globalTypes: {
+    language: {
+      description: "The flow's language",
+      toolbar: { title: 'Language', icon: 'globe', items: languages.available, dynamicTitle: true },
+    },
+  },
   parameters: {
     viewport: {
       options: {
@@ -28,7 +36,7 @@ const preview: Preview = {
     a11y: { test: 'error' },
   },
   // Most visitors come from a phone ad: review at a common phone width unless told otherwise.
-  initialGlobals: { viewport: { value: 'phone390', isRotated: false } },
+  initialGlobals: { viewport: { value: 'phone390', isRotated: false }, language: languages.default },
 };
 
 export default preview;

@@ -5,5 +5,5 @@ import { flowStoriesPlugin } from '../scripts/vite-plugin-flow-stories.ts';
 
 /** Storybook's Vite config: the app's plugins minus the local backend, plus the generated flow stories. */
 export default defineConfig({
-  plugins: [react(), flowPlugin({ keepSampleImages: true }), flowStoriesPlugin()],
+  plugins: [react(), flowPlugin({ keepSampleImages: true, languageChunks: false }), flowStoriesPlugin()],
 });

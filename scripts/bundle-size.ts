@@ -7,7 +7,7 @@
  *   imports, see lib/before-first-question.ts) ≤ 110 KB.
  * Run by `npm run build`. `FLOW` picks the flow, as for every command (supabase/functions/_shared/flow-path.ts).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
@@ -63,7 +63,9 @@ try {
   manifest = parseManifest(JSON.parse(readFileSync(manifestFile, 'utf8')));
   flow = parseFlowGraph(JSON.parse(readFileSync(flowPath, 'utf8')));
 } catch (error) {
-  console.error(`✗ cannot read ${manifestFile} or ${flowPath}: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `✗ cannot read ${manifestFile} or ${flowPath}: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 }
 const before = scriptsBeforeFirstQuestion(manifest, flow);
@@ -75,4 +77,20 @@ console.log(
   `${beforeVerdict} JavaScript before the first question ("${before.question}"): ${kb(beforeTotal)} gzip (budget ${kb(FIRST_QUESTION_BUDGET)})`,
 );
 failed ||= beforeTotal > FIRST_QUESTION_BUDGET;
+
+// Each language's pages (scripts/lib/language-pages.ts) preload its own texts: both budgets, per language.
+const langDir = join(dist, '_lang');
+const languages = existsSync(langDir) ? readdirSync(langDir).sort() : [];
+for (const language of languages) {
+  const page = join('_lang', language, 'index.html');
+  if (!existsSync(join(dist, page))) continue;
+  const own = firstScreenScripts(readFileSync(join(dist, page), 'utf8'));
+  const first = own.reduce((sum, file) => sum + gzipSize(file), 0);
+  const question = [...new Set([...own, ...before.files])].reduce((sum, file) => sum + gzipSize(file), 0);
+  const ok = first <= FIRST_BUNDLE_BUDGET && question <= FIRST_QUESTION_BUDGET;
+  console.log(
+    `${ok ? '✓' : '✗'} language ${language}: first screen ${kb(first)} gzip (budget ${kb(FIRST_BUNDLE_BUDGET)}), before the first question ${kb(question)} (budget ${kb(FIRST_QUESTION_BUDGET)})`,
+  );
+  failed ||= !ok;
+}
 if (failed) process.exit(1);

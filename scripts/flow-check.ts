@@ -8,6 +8,7 @@ import { formatIssue, validateFlowText } from '../src/engine/validation/validate
 import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
 import { missingFilesCheck } from './lib/flow-uploads.ts';
 import { flowBudgetLine } from './lib/flow-parts.ts';
+import { checkLanguageFiles } from './lib/language-files.ts';
 
 const args = process.argv.slice(2);
 const strict = args.includes('--strict');
@@ -19,7 +20,12 @@ const text = await readFile(path, 'utf8').catch((cause: unknown) => {
   process.exit(1);
 });
 // Every image, favicon and logo the flow names must be a file under the project's public/.
-const { flow, errors, warnings } = validateFlowText(text, { file, checks: [missingFilesCheck('public')] });
+const checked = validateFlowText(text, { file, checks: [missingFilesCheck('public')] });
+// The language files beside the flow (flows/<flow>.<language>.json), once the flow itself is sound.
+const languages = checked.flow ? await checkLanguageFiles(checked.flow, path, file, text) : undefined;
+const errors = [...checked.errors, ...(languages?.errors ?? [])];
+const warnings = [...checked.warnings, ...(languages?.warnings ?? [])];
+const flow = errors.length === 0 ? checked.flow : null;
 
 for (const issue of errors) console.error(formatIssue(issue));
 for (const issue of warnings) console.warn(`warning: ${formatIssue(issue)}`);
@@ -29,6 +35,8 @@ if (flow && (!strict || warnings.length === 0)) {
   const extra = warnings.length > 0 ? `, ${plural(warnings.length, 'warning')}` : '';
   console.log(`✓ ${file}: ${plural(Object.keys(flow.screens).length, 'screen')}, no errors${extra}`);
   console.log(`  ${flowBudgetLine(flow)}`);
+  if (languages && languages.files.size > 0)
+    console.log(`  languages: ${[...languages.files.keys()].join(', ')} translated beside the default`);
 } else {
   const counts = [
     errors.length > 0 || !strict ? plural(errors.length, 'error') : '',

@@ -6,12 +6,25 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import type { Flow } from '../src/engine/flow.gen.ts';
 import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
 import { missingFilesCheck } from './lib/flow-uploads.ts';
 import { themeCss, themedHtml } from './lib/theme-html.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { firstScreenFlow, partModule, resultModel, trackingPart } from './lib/flow-parts.ts';
 import { withoutSampleImages } from './lib/without-sample-images.ts';
+import { checkLanguageFiles, languagePacks, readLanguageFiles } from './lib/language-files.ts';
+import {
+  blankTexts,
+  isMultilingual,
+  LANGUAGES_ID,
+  languagesModule,
+  TABLE_TEXTS_PREFIX,
+  tableTextsModule,
+  TEXTS_PREFIX,
+  textsModule,
+} from './lib/flow-languages-parts.ts';
+import { fileLanguage } from '../src/engine/validation/translation-check.ts';
 
 const VIRTUAL_ID = 'virtual:flow';
 const RESOLVED_ID = '\0virtual:flow';
@@ -36,6 +49,11 @@ export interface FlowPluginOptions {
    * reaches a visitor). Storybook keeps them, to show designers where a real photo goes.
    */
   keepSampleImages?: boolean;
+  /**
+   * Ship a multi-language flow's screens without their texts in a production build, each language a
+   * chunk of its own (default true; Storybook keeps the texts in, its stories read them at once).
+   */
+  languageChunks?: boolean;
 }
 
 /** The Vite plugin that validates the flow file and serves it as `virtual:flow`. */
@@ -46,6 +64,8 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
   // A missing image, favicon or logo fails the build with its line:column (no publicDir: nothing to check).
   let checks: ReturnType<typeof missingFilesCheck>[] = [];
   let production = false;
+  // A production build ships each language's texts in a chunk of its own (lib/flow-languages-parts.ts).
+  let splitTexts = false;
   const flowPath = () => resolve(root, file);
 
   return {
@@ -56,11 +76,14 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
       root = config.root;
       checks = config.publicDir ? [missingFilesCheck(config.publicDir)] : [];
       production = config.command === 'build' && config.isProduction && options.keepSampleImages !== true;
+      splitTexts = config.command === 'build' && config.isProduction && options.languageChunks !== false;
     },
     resolveId(id) {
       if (id === VIRTUAL_ID) return RESOLVED_ID;
       if (id === THEME_ID) return RESOLVED_THEME_ID;
       if (id === TRACKING_ID) return RESOLVED_TRACKING_ID;
+      if (id === LANGUAGES_ID || id.startsWith(TEXTS_PREFIX) || id.startsWith(TABLE_TEXTS_PREFIX))
+        return `\0${id}`;
       return id === SCORING_ID ? RESOLVED_SCORING_ID : undefined;
     },
     // The page title and description come from the flow (a broken flow fails in load() with its issues).
@@ -70,7 +93,10 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
     },
     async load(id) {
       const served = [RESOLVED_ID, RESOLVED_SCORING_ID, RESOLVED_THEME_ID, RESOLVED_TRACKING_ID];
-      if (!served.includes(id)) return undefined;
+      const languagePart = [LANGUAGES_ID, TEXTS_PREFIX, TABLE_TEXTS_PREFIX].some((prefix) =>
+        id.startsWith(`\0${prefix}`),
+      );
+      if (!served.includes(id) && !languagePart) return undefined;
       const path = flowPath();
       this.addWatchFile(path);
       const shown = relative(root, path) || path;
@@ -86,17 +112,36 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
           `the flow file ${shown} has ${count} (npm run flow:check lists them too):\n${errors.map(formatIssue).join('\n')}`,
         );
       }
+      // Its language files are proved with it: a missing or stale translation fails the build too.
+      for (const language of await readLanguageFiles(path)) this.addWatchFile(language.file);
+      const languages = await checkLanguageFiles(flow, path, shown, text);
+      if (languages.errors.length > 0) {
+        const count = `${languages.errors.length} error${languages.errors.length === 1 ? '' : 's'}`;
+        this.error(
+          `the language files of ${shown} have ${count} (npm run flow:check lists them too):\n${languages.errors.map(formatIssue).join('\n')}`,
+        );
+      }
+      const packs = languagePacks(languages);
+      const stripped = splitTexts && isMultilingual(flow);
+      const ship = (f: Flow) => (production ? withoutSampleImages(firstScreenFlow(f)) : firstScreenFlow(f));
+      const shipped = ship(stripped ? blankTexts(flow) : flow);
+      if (id === `\0${LANGUAGES_ID}`) return languagesModule(flow, stripped, packs);
+      if (id.startsWith(`\0${TEXTS_PREFIX}`))
+        return textsModule(flow, id.slice(TEXTS_PREFIX.length + 1), packs, ship, shipped);
+      if (id.startsWith(`\0${TABLE_TEXTS_PREFIX}`))
+        return tableTextsModule(flow, id.slice(TABLE_TEXTS_PREFIX.length + 1), packs);
       if (id === RESOLVED_THEME_ID) return themeCss(flow.theme);
       if (id === RESOLVED_TRACKING_ID) return partModule(trackingPart(flow));
       if (id !== RESOLVED_ID) return partModule(resultModel(flow));
-      return partModule(production ? withoutSampleImages(firstScreenFlow(flow)) : firstScreenFlow(flow));
+      return partModule(shipped);
     },
     // A failed load records no watched file, so a fix must still reload the page and clear the overlay.
     hotUpdate({ file: changed }) {
-      if (resolve(changed) !== flowPath()) return undefined;
-      for (const id of [RESOLVED_ID, RESOLVED_SCORING_ID, RESOLVED_THEME_ID, RESOLVED_TRACKING_ID]) {
-        const module = this.environment.moduleGraph.getModuleById(id);
-        if (module) this.environment.moduleGraph.invalidateModule(module);
+      const sibling =
+        resolve(changed).startsWith(flowPath().replace(/\.json$/, '.')) && fileLanguage(changed);
+      if (resolve(changed) !== flowPath() && !sibling) return undefined;
+      for (const module of this.environment.moduleGraph.idToModuleMap.values()) {
+        if (module.id?.startsWith('\0virtual:flow')) this.environment.moduleGraph.invalidateModule(module);
       }
       this.environment.hot.send({ type: 'full-reload' });
       return [];

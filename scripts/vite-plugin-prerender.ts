@@ -13,6 +13,16 @@ import { prerenderSite, type PrerenderedSite } from './lib/prerender-pages.ts';
 import { flowPaths } from './lib/site-routes.ts';
 import { flowPlugin } from './vite-plugin-flow.ts';
 import { builtFlowFile } from './lib/built-flow-file.ts';
+import { readFileSync } from 'node:fs';
+import {
+  flowLanguages,
+  translateFlow,
+  type FlowLanguages,
+  type LanguagePack,
+} from '../src/engine/i18n/translation.ts';
+import { checkLanguageFiles, languagePacks } from './lib/language-files.ts';
+import { languageDir, languageShell, LANGUAGES_FILE } from './lib/language-pages.ts';
+import { TEXTS_PREFIX } from './lib/flow-languages-parts.ts';
 
 export const PRERENDER_PLUGIN = 'funnel-prerender';
 
@@ -21,8 +31,33 @@ interface PrerenderModule {
   prerenderPassing(flow: Flow, path: string): Promise<string | undefined>;
 }
 
+/** The language files' packs of the built flow (checked by the flow plugin already). */
+async function packsOf(
+  config: ResolvedConfig,
+): Promise<{ default: string; all: FlowLanguages; packs: Map<string, LanguagePack> }> {
+  const path = builtFlowFile(config);
+  const text = readFileSync(path, 'utf8');
+  const full = JSON.parse(text) as Flow;
+  const checked = await checkLanguageFiles(full, path, relative(config.root, path), text);
+  return { default: flowLanguages(full).default, all: flowLanguages(full), packs: languagePacks(checked) };
+}
+
+/** The output file of each language's texts chunk, by language. */
+function textChunks(bundle: Rollup.OutputBundle): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const chunk of Object.values(bundle)) {
+    const id = chunk.type === 'chunk' ? chunk.facadeModuleId : null;
+    if (id?.startsWith(`\0${TEXTS_PREFIX}`)) found.set(id.slice(TEXTS_PREFIX.length + 1), chunk.fileName);
+  }
+  return found;
+}
+
 /** Draws the pages in Node, through a Vite server of its own (the app's modules, CSS module names and flow). */
-async function drawSite(config: ResolvedConfig, shell: string): Promise<PrerenderedSite> {
+async function drawSite(
+  config: ResolvedConfig,
+  shell: string,
+  language?: { code: string; pack: LanguagePack | undefined },
+): Promise<PrerenderedSite> {
   const file = relative(config.root, builtFlowFile(config));
   const server = await createServer({
     configFile: false,
@@ -34,8 +69,11 @@ async function drawSite(config: ResolvedConfig, shell: string): Promise<Prerende
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   try {
-    const { prerenderPage, prerenderPassing } = (await server.ssrLoadModule('/src/app/prerender-screen.tsx')) as PrerenderModule;
-    const { default: flow } = (await server.ssrLoadModule('virtual:flow')) as { default: Flow };
+    const { prerenderPage, prerenderPassing } = (await server.ssrLoadModule(
+      '/src/app/prerender-screen.tsx',
+    )) as PrerenderModule;
+    const { default: shipped } = (await server.ssrLoadModule('virtual:flow')) as { default: Flow };
+    const flow = translateFlow(shipped, language?.pack);
     const experiments = (flow.experiments ?? []).map(({ id, start, stop, variants }) => ({
       id,
       start,
@@ -57,7 +95,7 @@ async function drawSite(config: ResolvedConfig, shell: string): Promise<Prerende
 
 /** What the site plugin reads: this build's drawn pages (for `_redirects`) and the CSP sources they need. */
 export interface PrerenderApi {
-  site(): Pick<PrerenderedSite, 'pages' | 'styleHashes' | 'scriptHashes'> | undefined;
+  site(): Pick<PrerenderedSite, 'pages' | 'styleHashes' | 'scriptHashes' | 'languages'> | undefined;
 }
 
 export function prerenderPlugin(): Plugin<PrerenderApi> {
@@ -79,12 +117,34 @@ export function prerenderPlugin(): Plugin<PrerenderApi> {
     async generateBundle(_options, bundle: Rollup.OutputBundle) {
       const index = bundle['index.html'];
       if (!config || config.build.ssr || index?.type !== 'asset') return;
-      const site = await drawSite(config, String(index.source));
+      const languages = await packsOf(config);
+      const chunks = textChunks(bundle);
+      const built = String(index.source);
+      const shell = languageShell(built, languages.default, undefined, chunks.get(languages.default));
+      const site = await drawSite(config, shell);
       drawn = site;
       for (const [fileName, html] of site.files) {
         if (fileName === 'index.html') index.source = html;
         else this.emitFile({ type: 'asset', fileName, source: html });
       }
+      // Each other language's pages, drawn in it, under _lang/<language>/ (the servers pick them).
+      for (const [code, pack] of languages.packs) {
+        const own = languageShell(built, code, pack, chunks.get(code));
+        const pages = await drawSite(config, own, { code, pack });
+        for (const [fileName, html] of pages.files)
+          this.emitFile({ type: 'asset', fileName: `${languageDir(code)}${fileName}`, source: html });
+        for (const hash of pages.styleHashes)
+          if (!site.styleHashes.includes(hash)) site.styleHashes.push(hash);
+        site.styleHashes.sort();
+      }
+      site.languages = [...languages.packs.keys()];
+      // What the preview server reads to pick a page's language (a static host reads _redirects).
+      if (site.languages.length > 0)
+        this.emitFile({
+          type: 'asset',
+          fileName: LANGUAGES_FILE,
+          source: `${JSON.stringify(languages.all)}\n`,
+        });
       const skipped = site.skipped.map(({ path, reason }) => `${path} (${reason})`).join(', ');
       config.logger.info(
         `✓ prerendered ${site.prerendered.length} page${site.prerendered.length === 1 ? '' : 's'}${skipped ? `; drawn in the browser: ${skipped}` : ''}`,

@@ -17,6 +17,10 @@ import {
 } from './lib/site-headers.ts';
 import { flowPaths, isFlowPath, parseRedirectsFile, redirectsFileText } from './lib/site-routes.ts';
 import { pageFile } from './lib/prerender-pages.ts';
+import type { Flow } from '../src/engine/flow.gen.ts';
+import { flowLanguages, type FlowLanguages } from '../src/engine/i18n/translation.ts';
+import { chooseLanguage } from '../src/engine/i18n/visit-language.ts';
+import { acceptedLanguages, languageDir, LANGUAGES_FILE } from './lib/language-pages.ts';
 import { PRERENDER_PLUGIN, type PrerenderApi } from './vite-plugin-prerender.ts';
 import { ROUTE_PRELOAD_PLUGIN } from './vite-plugin-route-preload.ts';
 import { builtFlowFile } from './lib/built-flow-file.ts';
@@ -64,12 +68,21 @@ function inlineScriptHashes(config: ResolvedConfig, bundle: Rollup.OutputBundle)
 }
 
 /** The pages the prerender plugin wrote, each to its own file, and the CSP sources they need. */
-function prerendered(config: ResolvedConfig): { styleHashes: string[]; scriptHashes: string[]; ownFiles: boolean } {
+function prerendered(config: ResolvedConfig): {
+  styleHashes: string[];
+  scriptHashes: string[];
+  ownFiles: boolean;
+  languages: string[];
+} {
   const plugin = config.plugins.find((candidate) => candidate.name === PRERENDER_PLUGIN) as
-    | Plugin<PrerenderApi>
-    | undefined;
+    Plugin<PrerenderApi> | undefined;
   const site = plugin?.api?.site();
-  return { styleHashes: site?.styleHashes ?? [], scriptHashes: site?.scriptHashes ?? [], ownFiles: site !== undefined };
+  return {
+    styleHashes: site?.styleHashes ?? [],
+    scriptHashes: site?.scriptHashes ?? [],
+    ownFiles: site !== undefined,
+    languages: site?.languages ?? [],
+  };
 }
 
 /** The request's path, without query or hash. */
@@ -144,9 +157,18 @@ export function sitePlugin(): Plugin {
         this.emitFile({
           type: 'asset',
           fileName: '_headers',
-          source: headersFileText(siteHeaders({ ...headerOptions(config, false), scriptHashes, styleHashes })),
+          source: headersFileText(
+            siteHeaders({ ...headerOptions(config, false), scriptHashes, styleHashes }),
+          ),
         });
-        this.emitFile({ type: 'asset', fileName: '_redirects', source: redirectsFileText(paths, ownFiles) });
+        const built = readJson(builtFlowFile(config)) as Flow | undefined;
+        const drafts = built?.settings ? flowLanguages(built).drafts : [];
+        const languages = pages.languages.map((code) => ({ code, draft: drafts.includes(code) }));
+        this.emitFile({
+          type: 'asset',
+          fileName: '_redirects',
+          source: redirectsFileText(paths, ownFiles, languages),
+        });
       },
     },
     configurePreviewServer(server) {
@@ -162,6 +184,17 @@ export function sitePlugin(): Plugin {
       }
       const headers = headersText === undefined ? {} : parseHeadersFile(headersText);
       const pages = redirects === undefined ? undefined : parseRedirectsFile(redirects);
+      const languages = readJson(resolve(outDir, LANGUAGES_FILE)) as FlowLanguages | undefined;
+      const languagePage = (req: Connect.IncomingMessage, file: string): string | undefined => {
+        if (!Array.isArray(languages?.available) || languages.available.length < 2) return undefined;
+        const { language } = chooseLanguage({
+          languages,
+          search: new URL(req.url ?? '/', 'http://localhost').search,
+          preferred: acceptedLanguages(req.headers['accept-language']),
+        });
+        const own = `${languageDir(language)}${file}`;
+        return language !== languages.default && existsSync(resolve(outDir, own)) ? own : undefined;
+      };
       server.middlewares.use((req, res, next) => {
         setAll(res, headers);
         const pathname = pathnameOf(req);
@@ -173,13 +206,21 @@ export function sitePlugin(): Plugin {
         if (pages && isRead(req) && isFlowPath(pages, pathname)) {
           // A page the build wrote to its own file (its screen prerendered) is served from it, with or
           // without a trailing slash, as a static host does by dist/_redirects.
+          // In the visitor's language when the build drew her pages: ?lang=, then Accept-Language.
           const file = pageFile(pathname);
-          if (existsSync(resolve(outDir, file))) req.url = `/${file}`;
+          const own = languagePage(req, file);
+          res.setHeader('Vary', 'Accept-Language');
+          if (own !== undefined) req.url = `/${own}`;
+          else if (existsSync(resolve(outDir, file))) req.url = `/${file}`;
           return next();
         }
         if (!pages || !isRead(req) || fileExists(outDir, pathname)) return next();
         // The not-found page as the build wrote it (prerendered), else the app shell of older builds.
-        notFound(req, res, readText(resolve(outDir, '404.html')) ?? readText(resolve(outDir, 'index.html')) ?? '');
+        notFound(
+          req,
+          res,
+          readText(resolve(outDir, '404.html')) ?? readText(resolve(outDir, 'index.html')) ?? '',
+        );
       });
     },
     configureServer(server) {

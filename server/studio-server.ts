@@ -62,7 +62,8 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
     if (req.method === 'GET' && path === '/api/session') {
       return json(res, 200, {
         file: options.flowFile,
-        flows: await listFiles(project, 'flows', /\.json$/),
+        // A flow's language files (flows/<flow>.<language>.json) are not flows of their own.
+        flows: await listFiles(project, 'flows', /^(?!.*\.[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\.json$).*\.json$/),
         uploads: await listFiles(project, 'public/uploads', /\.(png|jpe?g|webp|gif|svg|avif)$/),
       });
     }

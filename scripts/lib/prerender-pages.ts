@@ -44,6 +44,8 @@ export interface PrerenderedSite {
   styleHashes: string[];
   /** CSP hash sources of the inline scripts the drawn pages carry (the variant pick, when a page has variants). */
   scriptHashes: string[];
+  /** The languages besides the default whose pages are under _lang/<language>/ (language-pages.ts). */
+  languages?: string[];
 }
 
 /** Two unknown paths: the not-found page is prerendered only when it doesn't show the address. */

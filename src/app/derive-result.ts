@@ -11,19 +11,30 @@ import { evaluateComputations, type ResultModel } from '../scoring/evaluate-comp
 import { answersOnlyAssessment } from '../scoring/photo-assessment.ts';
 
 export interface ResultCode {
+  /** The result in the flow file's own language: what routes, stored values and the lead use. */
   derive: DeriveResult;
+  /** The result with the visit's language's table texts, for what the visitor reads (absent: `derive`). */
+  display?: DeriveResult;
   /** The assessment estimated from the answers alone (when photo analysis fails). */
   fallback: (visitor: VisitorSnapshot) => Record<string, unknown>;
 }
 
-export function resultCodeFor(model: ResultModel | null | undefined, settings?: Flow['settings']): ResultCode {
+export function resultCodeFor(
+  model: ResultModel | null | undefined,
+  settings?: Flow['settings'],
+  shown?: ResultModel,
+): ResultCode {
   // The number formats of copy (`{result.saving:currency}`) come with the result code, off the
   // visitor's first load (template.ts).
   installNumberFormats(formatPlaceholder);
   if (!model?.computations) return { derive: () => ({}), fallback: () => ({}) };
   return {
     derive: (answers, data) => evaluateComputations(model, { answers, data, settings }),
+    ...(shown === undefined
+      ? {}
+      : { display: (answers, data) => evaluateComputations(shown, { answers, data, settings }) }),
     fallback: (visitor) =>
-      answersOnlyAssessment(model, { answers: visitor.answers, data: {}, settings }, crypto.randomUUID()) ?? {},
+      answersOnlyAssessment(model, { answers: visitor.answers, data: {}, settings }, crypto.randomUUID()) ??
+      {},
   };
 }

@@ -23,7 +23,7 @@ export interface FunnelAppProps {
   flow: Flow;
   ports: FunnelPorts;
   /** The product's result code; screens that show a result wait until it is ready. */
-  results: Pick<LazyResults, 'derive' | 'ready' | 'isReady' | 'need'>;
+  results: Pick<LazyResults, 'derive' | 'display' | 'ready' | 'isReady' | 'need'>;
   /** Where the visitor's data lives (sessionStorage in the browser). */
   storage: Storage | null;
   /** Told the id of every screen the visitor reaches (e.g. to prefetch the screens after it). */
@@ -37,7 +37,10 @@ export interface FunnelAppProps {
 /** Runs a flow: the machine, the address bar, the storage and the current screen (in an error boundary). */
 export function FunnelApp({ flow, ports, results, storage, onScreen, idle, path }: FunnelAppProps) {
   const { machine, routes } = useMemo(
-    () => ({ machine: compiledMachine(flow, { ports, deriveResult: results.derive }), routes: routeTable(flow) }),
+    () => ({
+      machine: compiledMachine(flow, { ports, deriveResult: results.derive }),
+      routes: routeTable(flow),
+    }),
     [flow, ports, results],
   );
   const [resultsReady, setResultsReady] = useState(results.isReady);
@@ -54,7 +57,12 @@ export function FunnelApp({ flow, ports, results, storage, onScreen, idle, path 
   }, [results]);
   // Until the result code is in, screens derive no result (and the ones that show one wait).
   const scopeFor = useMemo(
-    () => createScopeBuilder(flow.settings, resultsReady ? results.derive : () => ({}), optionLabels(flow)),
+    () =>
+      createScopeBuilder(
+        flow.settings,
+        resultsReady ? (results.display ?? results.derive) : () => ({}),
+        optionLabels(flow),
+      ),
     [flow, results, resultsReady],
   );
   // A session left by another flow version, or on a screen that is gone, restarts cleanly.
@@ -122,7 +130,9 @@ export function FunnelApp({ flow, ports, results, storage, onScreen, idle, path 
       brand={flow.theme?.wordmark ?? flow.settings.brand}
       logo={flow.theme?.logo}
       restartHref={start === undefined ? '/' : resolveRoute(start, flow.settings)}
-      onError={(message) => ports.log.warn(`screen "${currentScreenId(actor.getSnapshot()) ?? 'boot'}" ${message}`)}
+      onError={(message) =>
+        ports.log.warn(`screen "${currentScreenId(actor.getSnapshot()) ?? 'boot'}" ${message}`)
+      }
     >
       <CurrentScreen
         actor={actor}

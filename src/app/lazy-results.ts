@@ -7,7 +7,10 @@ import type { VisitorSnapshot } from '../engine/ports.ts';
 import type { ResultCode } from './derive-result.ts';
 
 export interface LazyResults {
+  /** The result as the flow file computes it (the default language): routes, stored values, the lead. */
   derive: DeriveResult;
+  /** The result as the visitor reads it: table texts in the visit's language (default: `derive`). */
+  display?: DeriveResult;
   fallback: (visitor: VisitorSnapshot) => Promise<Record<string, unknown>>;
   /** Resolves once the code is in. */
   ready: Promise<void>;
@@ -36,6 +39,7 @@ export function lazyResults(
     });
   return {
     derive: (answers, data) => (code ? code.derive(answers, data) : {}),
+    display: (answers, data) => (code ? (code.display ?? code.derive)(answers, data) : {}),
     fallback: async (visitor) => {
       await ready;
       return code ? code.fallback(visitor) : {};

@@ -1,7 +1,11 @@
 import '../components/tokens.css';
 import { lazy, startTransition, Suspense } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import baseFlow from 'virtual:flow';
+import shippedFlow from 'virtual:flow';
+import { languages, packs, tablePacks } from 'virtual:flow-languages';
+import type { Flow } from '../engine/flow.gen.ts';
+import { translateFlow } from '../engine/i18n/translation.ts';
+import { startVisitLanguage } from '../engine/i18n/visit-language.ts';
 import { applyPatches } from '../engine/apply-patches.ts';
 import { loadSession, resumeSession } from '../engine/storage.ts';
 import { preloadRenderer } from '../screens/registry.ts';
@@ -17,127 +21,158 @@ import { FunnelApp } from './funnel-app.tsx';
 import { lazyResults } from './lazy-results.ts';
 import { createScreenPrefetch, whenIdle } from './screen-prefetch.ts';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+const root: HTMLElement = rootElement;
 
 const session = safeStorage(() => window.sessionStorage);
 const local = safeStorage(() => window.localStorage);
-const config = backendConfig(import.meta.env, window.location.origin);
-// Where the visitor arrived from, read now (the address changes with the first tap) and remembered
-// by the landing code, which loads with the backend code.
-const arrival = { referrer: document.referrer, search: window.location.search };
-// The visitor's experiment variants are applied before anything reads the flow: her variant is what runs.
-const visit = startExperiments(baseFlow, local, window.location.search, new Date());
-const flow = visit.patches.length === 0 ? baseFlow : applyPatches(baseFlow, visit.patches);
-// Load order: the current screen's renderer (fetched when it renders), then the screens after it in
-// flow order in idle time, and only then the result code, the backend code and the ad pixel, so none
-// of them is ever fetched or run ahead of a screen's chunk.
+// The visit's language, chosen once (?lang=, then this visit's, then the phone's, then the default)
+// and set on <html lang dir> before any tracking call reads it or React adopts the drawn page; its
+// texts (a chunk of their own, preloaded by its pages) are put into the flow before anything reads it.
+// The language the page was drawn in (the server picks it from ?lang= and Accept-Language).
+const drawnLanguage = document.documentElement.lang;
+const visitLanguage = startVisitLanguage({
+  languages,
+  answersKey: shippedFlow.storage.answersKey,
+  search: window.location.search,
+  storage: session,
+  preferred: navigator.languages,
+  root: document.documentElement,
+});
 const idle = whenIdle(window);
-const prefetch = createScreenPrefetch({ flow, preload: preloadRenderer, idle });
-const afterScreens = prefetch.screensLoaded;
-// A screen that shows a result asks for the result code at once (current-screen.tsx).
-const results = lazyResults(
-  () => import('./result-code-chunk.ts').then((chunk) => chunk.resultCode),
-  afterScreens,
-);
-const afterResults = Promise.all([afterScreens, results.ready]).then(
-  () => undefined,
-  () => undefined,
-);
-const landing = afterResults
-  .then(() => import('../tracking/landing.ts'))
-  .then(({ rememberLanding }) => rememberLanding(session, arrival.referrer, arrival.search));
-// The ad code and the backend code each start in an idle task of their own (ads first), not together
-// in the task in which the last of their chunks arrived.
-const ads = Promise.all([afterResults.then(() => import('./ads-chunk.tsx')), landing])
-  .then(inIdleTask)
-  .then(([chunk, { referrer }]) =>
-    chunk.startAds({
-      settings: flow.settings,
-      envPixelId: import.meta.env.VITE_META_PIXEL_ID,
-      referrer,
-      local,
-      session,
+const loadPack = Object.hasOwn(packs, visitLanguage.language) ? packs[visitLanguage.language] : undefined;
+// The language's table texts (shown results) load with the result code.
+const loadTableTexts = Object.hasOwn(tablePacks, visitLanguage.language)
+  ? tablePacks[visitLanguage.language]
+  : undefined;
+// No top-level await: it would make the bundler split the first bundle's shared modules into chunks.
+if (loadPack) void loadPack().then((pack) => start(translateFlow(shippedFlow, pack)));
+else start(shippedFlow);
+
+/** Starts the funnel with the flow in the visit's language. */
+function start(baseFlow: Flow): void {
+  const config = backendConfig(import.meta.env, window.location.origin);
+  // Where the visitor arrived from, read now (the address changes with the first tap) and remembered
+  // by the landing code, which loads with the backend code.
+  const arrival = { referrer: document.referrer, search: window.location.search };
+  // The visitor's experiment variants are applied before anything reads the flow: her variant is what runs.
+  const visit = startExperiments(baseFlow, local, window.location.search, new Date());
+  const flow = visit.patches.length === 0 ? baseFlow : applyPatches(baseFlow, visit.patches);
+  // Load order: the current screen's renderer (fetched when it renders), then the screens after it in
+  // flow order in idle time, and only then the result code, the backend code and the ad pixel, so none
+  // of them is ever fetched or run ahead of a screen's chunk.
+  const prefetch = createScreenPrefetch({ flow, preload: preloadRenderer, idle });
+  const afterScreens = prefetch.screensLoaded;
+  // A screen that shows a result asks for the result code at once (current-screen.tsx).
+  const results = lazyResults(
+    () =>
+      Promise.all([import('./result-code-chunk.ts'), loadTableTexts?.()]).then(([chunk, tables]) =>
+        chunk.resultCodeIn(tables),
+      ),
+    afterScreens,
+  );
+  const afterResults = Promise.all([afterScreens, results.ready]).then(
+    () => undefined,
+    () => undefined,
+  );
+  const landing = afterResults
+    .then(() => import('../tracking/landing.ts'))
+    .then(({ rememberLanding }) => rememberLanding(session, arrival.referrer, arrival.search));
+  // The ad code and the backend code each start in an idle task of their own (ads first), not together
+  // in the task in which the last of their chunks arrived.
+  const ads = Promise.all([afterResults.then(() => import('./ads-chunk.tsx')), landing])
+    .then(inIdleTask)
+    .then(([chunk, { referrer }]) =>
+      chunk.startAds({
+        settings: flow.settings,
+        envPixelId: import.meta.env.VITE_META_PIXEL_ID,
+        referrer,
+        local,
+        session,
+      }),
+    );
+  const AdConsent = lazy(() => ads.then(({ AdConsent }) => ({ default: AdConsent })));
+  const ports = createAppPorts({
+    config,
+    sessionId: loadSession(session, flow).sessionId,
+    local,
+    session,
+    landing: ads
+      .then(
+        () => landing,
+        () => landing,
+      )
+      .then(inIdleTask),
+    experiments: {
+      visitorId: visit.visitorId,
+      assignments: visit.assignments,
+      experiments: baseFlow.experiments ?? [],
+    },
+    envPixelId: import.meta.env.VITE_META_PIXEL_ID,
+    fallback: results.fallback,
+    deriveResult: results.derive,
+    // Tracking calls made before then are queued and replayed (deferred-tracking.ts).
+    afterPaint: afterResults,
+    pixel: deferPixel(
+      ads.then(({ pixel }) => pixel),
+      (message) => console.warn(message),
+    ),
+  });
+
+  // A direct load renders once its screen's code is in (preloaded alongside the entry): one pass, no spinner.
+  // The build drew most pages already (vite-plugin-prerender.ts): when that drawing is exactly this
+  // visit's first render, React adopts it (hydrates, in a transition, so the work is split in short
+  // tasks) instead of drawing it again; otherwise it draws over it.
+  const path = window.location.pathname;
+  const input = resumeSession(session, flow, path);
+  const prerendered =
+    drawnLanguage === visitLanguage.language &&
+    matchesPrerender(root.dataset, path, flow, input, visit.assignments);
+  // The rest of the startup runs after the entry's task, one piece per task (each timer is a task of its
+  // own), so none of them is a long task on a slow phone: first asking for the code of the screen the
+  // address names, then compiling the machine while that code loads. The first render waits for the
+  // code of the screen the machine opens on: the same one, unless a guard sends the visitor on.
+  void wait(0).then(() =>
+    firstScreenCode({ flow, path, preload: preloadRenderer, needResults: results.need, wait }),
+  );
+  const machineCompiled = wait(0).then(() => compiledMachine(flow, { ports, deriveResult: results.derive }));
+  const openingCode = machineCompiled.then((machine) =>
+    firstScreenCode({
+      flow,
+      path,
+      id: openingScreen(machine, input),
+      preload: preloadRenderer,
+      needResults: results.need,
+      wait,
     }),
   );
-const AdConsent = lazy(() => ads.then(({ AdConsent }) => ({ default: AdConsent })));
-const ports = createAppPorts({
-  config,
-  sessionId: loadSession(session, flow).sessionId,
-  local,
-  session,
-  landing: ads
-    .then(
-      () => landing,
-      () => landing,
-    )
-    .then(inIdleTask),
-  experiments: {
-    visitorId: visit.visitorId,
-    assignments: visit.assignments,
-    experiments: baseFlow.experiments ?? [],
-  },
-  envPixelId: import.meta.env.VITE_META_PIXEL_ID,
-  fallback: results.fallback,
-  deriveResult: results.derive,
-  // Tracking calls made before then are queued and replayed (deferred-tracking.ts).
-  afterPaint: afterResults,
-  pixel: deferPixel(
-    ads.then(({ pixel }) => pixel),
-    (message) => console.warn(message),
-  ),
-});
-
-// A direct load renders once its screen's code is in (preloaded alongside the entry): one pass, no spinner.
-// The build drew most pages already (vite-plugin-prerender.ts): when that drawing is exactly this
-// visit's first render, React adopts it (hydrates, in a transition, so the work is split in short
-// tasks) instead of drawing it again; otherwise it draws over it.
-const path = window.location.pathname;
-const input = resumeSession(session, flow, path);
-const prerendered = matchesPrerender(root.dataset, path, flow, input, visit.assignments);
-// The rest of the startup runs after the entry's task, one piece per task (each timer is a task of its
-// own), so none of them is a long task on a slow phone: first asking for the code of the screen the
-// address names, then compiling the machine while that code loads. The first render waits for the
-// code of the screen the machine opens on: the same one, unless a guard sends the visitor on.
-void wait(0).then(() =>
-  firstScreenCode({ flow, path, preload: preloadRenderer, needResults: results.need, wait }),
-);
-const machineCompiled = wait(0).then(() => compiledMachine(flow, { ports, deriveResult: results.derive }));
-const openingCode = machineCompiled.then((machine) =>
-  firstScreenCode({
-    flow,
-    path,
-    id: openingScreen(machine, input),
-    preload: preloadRenderer,
-    needResults: results.need,
-    wait,
-  }),
-);
-void openingCode.then(() => {
-  const tree = (
-    <AppTree
-      app={
-        <FunnelApp
-          flow={flow}
-          ports={ports}
-          results={results}
-          storage={session}
-          onScreen={prefetch.visit}
-          idle={idle}
-          path={path}
-        />
-      }
-      later={
-        <Suspense fallback={null}>
-          <AdConsent />
-        </Suspense>
-      }
-    />
-  );
-  // A drawing that doesn't match after all is drawn again by React (and reported as an error).
-  if (prerendered) startTransition(() => void hydrateRoot(root, tree));
-  else createRoot(root).render(tree);
-});
+  void openingCode.then(() => {
+    const tree = (
+      <AppTree
+        app={
+          <FunnelApp
+            flow={flow}
+            ports={ports}
+            results={results}
+            storage={session}
+            onScreen={prefetch.visit}
+            idle={idle}
+            path={path}
+          />
+        }
+        later={
+          <Suspense fallback={null}>
+            <AdConsent />
+          </Suspense>
+        }
+      />
+    );
+    // A drawing that doesn't match after all is drawn again by React (and reported as an error).
+    if (prerendered) startTransition(() => void hydrateRoot(root, tree));
+    else createRoot(root).render(tree);
+  });
+}
 
 /** Resolves with `value` in an idle task of its own: what runs on it is not part of the current task. */
 function inIdleTask<T>(value: T): Promise<T> {

@@ -18,3 +18,14 @@ declare module 'virtual:flow-tracking' {
   const tracking: Pick<import('./flow.gen.ts').Flow, 'id' | 'version' | 'tracking'>;
   export default tracking;
 }
+
+/**
+ * The flow's languages and a loader of each language's texts (scripts/lib/flow-languages-parts.ts):
+ * `packs` for the first load (a language missing there needs none: its texts are in `virtual:flow`),
+ * `tablePacks` for the result model's table texts, loaded with the result code.
+ */
+declare module 'virtual:flow-languages' {
+  export const languages: import('./i18n/translation.ts').FlowLanguages;
+  export const packs: Record<string, () => Promise<import('./i18n/translation.ts').LanguagePack>>;
+  export const tablePacks: Record<string, () => Promise<Record<string, string>>>;
+}

@@ -8,6 +8,7 @@ import type { Flow, Screen } from '../engine/flow-model.ts';
 import { FlowScreen, openAt } from './flow-screen.tsx';
 import { screenStoryPlan, type Opening, type PlannedStory, type ScreenStories } from './flow-story-plan.ts';
 import { visitFor, type SeededVisit } from './seeded-visits.ts';
+import { inStoryLanguage, loadStoryLanguage, type StoryLanguage } from './story-language.ts';
 
 /** The args of a flow story: the seeded visit (editable in Controls). */
 export interface FlowStoryArgs {
@@ -36,7 +37,14 @@ export function flowStoryFile(flow: Flow, screenId: string): FlowStoryFile {
     },
     // The funnel reads the address bar when it starts, so the path is set before the story mounts.
     beforeEach: () => openAt(plan.opening.path),
-    render: (args) => <FlowScreen flow={flow} visit={args.visit} />,
+    // The toolbar's language (.storybook/preview.ts): its texts load before the story renders.
+    loaders: [async ({ globals }) => ({ language: await loadStoryLanguage(globals['language']) })],
+    render: (args, { loaded }) => (
+      <FlowScreen
+        flow={inStoryLanguage(flow, loaded['language'] as StoryLanguage | undefined)}
+        visit={args.visit}
+      />
+    ),
   };
   const stories: FlowStoryFile['stories'] = {};
   for (const planned of plan.stories) {

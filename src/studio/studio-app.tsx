@@ -23,6 +23,7 @@ import { SourcePane, type SourceMark } from './source-pane.tsx';
 import { fetchSession, uploadPath, writeFile, type StudioSession } from './studio-api.ts';
 import { applyStudioEdit, variantAt, type VariantKey } from './studio-edits.ts';
 import { StudioToolbar } from './studio-toolbar.tsx';
+import { useStudioLanguage } from './use-language.ts';
 import { useChecker } from './use-checker.ts';
 import { useFlowFile } from './use-flow-file.ts';
 import { reportStatus, useMapReport } from './use-map-report.ts';
@@ -107,7 +108,10 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
   // the last check found errors (then the last flow that passed stays on show until they are fixed).
   const fresh = result !== undefined && result.text === present;
   const previewBase = fresh ? (result.check.flow ?? check.lastGood) : result !== undefined && result.check.errors > 0 ? check.lastGood : (base ?? check.lastGood);
-  const previewFlow = useMemo(() => withVariant(previewBase, variant), [previewBase, variant]);
+  // The toolbar's Language: the preview shows the flow in it (its experiments' patches translated too).
+  const studioLanguage = useStudioLanguage(file, previewBase);
+  const { translate } = studioLanguage;
+  const previewFlow = useMemo(() => withVariant(translate(previewBase), variant), [previewBase, variant, translate]);
   const findings = useMemo(() => result?.check.findings ?? [], [result]);
   const currentGraph = useMemo(
     () => (variant !== undefined && shown ? flowGraph(shown, findings) : (result?.graph ?? undefined)),
@@ -202,6 +206,9 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
         onUndo={doc.undo}
         onRedo={doc.redo}
         onVariant={setVariant}
+        languages={studioLanguage.languages}
+        language={studioLanguage.language}
+        onLanguage={studioLanguage.setLanguage}
         report={report.state.on}
         onReport={report.toggle}
         onAddScreen={addScreen}

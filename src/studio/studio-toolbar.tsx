@@ -1,4 +1,4 @@
-/** The studio's top bar: which flow, undo and redo, variant mode, the palette, the report overlay, and Save. */
+/** The studio's top bar: which flow, undo and redo, variant mode, the preview's language, the palette, the report overlay, and Save. */
 import type { ScreenKind } from '../engine/flow-model.ts';
 import type { VariantKey } from './studio-edits.ts';
 
@@ -18,6 +18,10 @@ export interface StudioToolbarProps {
   onUndo: () => void;
   onRedo: () => void;
   onVariant: (variant: VariantKey | undefined) => void;
+  /** The flow's languages and the one the preview shows. */
+  languages: readonly string[];
+  language: string;
+  onLanguage: (language: string) => void;
   onAddScreen: (kind: ScreenKind | string) => void;
   onDeleteScreen: () => void;
   onNewFlow: () => void;
@@ -60,9 +64,29 @@ export function StudioToolbar(props: StudioToolbarProps) {
           ))}
         </select>
       </label>
+      {props.languages.length > 1 ? (
+        <label>
+          Language{' '}
+          <select
+            aria-label="Preview language"
+            value={props.language}
+            onChange={(e) => props.onLanguage(e.target.value)}
+          >
+            {props.languages.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <label>
         Add screen{' '}
-        <select aria-label="Add screen" value="" onChange={(e) => e.target.value !== '' && props.onAddScreen(e.target.value)}>
+        <select
+          aria-label="Add screen"
+          value=""
+          onChange={(e) => e.target.value !== '' && props.onAddScreen(e.target.value)}
+        >
           <option value="">kind…</option>
           {props.kinds.map((k) => (
             <option key={k} value={k}>

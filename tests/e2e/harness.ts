@@ -139,7 +139,14 @@ export interface Harness {
    * `visitorId`: the stored visitor id, by default one in the control of every experiment (so the
    * base flow's copy shows); null leaves the app to make its own.
    */
-  open(options?: { watch?: readonly string[]; visitorId?: string | null }): Promise<TestPage>;
+  open(options?: {
+    watch?: readonly string[];
+    visitorId?: string | null;
+    /** The phone's language (navigator.languages, Accept-Language); default en-GB. */
+    locale?: string;
+    /** false: the page as the server sends it, before any script (the first paint). */
+    javaScript?: boolean;
+  }): Promise<TestPage>;
   /** Closes every context opened so far (use in afterEach). */
   closePages(): Promise<void>;
   /** Stops the browser and the server (use in afterAll). */
@@ -235,15 +242,14 @@ export async function startHarness(
     const contexts: BrowserContext[] = [];
 
     const controlVisitor = visitorFor(experimentsOf(join(repoRoot, options.flow ?? DEFAULT_FLOW_FILE)));
-    const open = async (
-      options: { watch?: readonly string[]; visitorId?: string | null } = {},
-    ): Promise<TestPage> => {
+    const open: Harness['open'] = async (options = {}) => {
       const context = await launched.newContext({
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 2,
         isMobile: true,
         hasTouch: true,
-        locale: 'en-GB',
+        locale: options.locale ?? 'en-GB',
+        javaScriptEnabled: options.javaScript ?? true,
       });
       contexts.push(context);
       const problems: string[] = [];

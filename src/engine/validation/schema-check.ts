@@ -36,6 +36,8 @@ const ajv = new Ajv2020({
 });
 addFormats(ajv);
 ajv.addKeyword('tsType');
+// Marks the visitor-facing texts a language file translates (src/engine/i18n/text-pointers.ts).
+ajv.addKeyword('x-translatable');
 const validate = ajv.compile<Flow>(flowSchema);
 
 /** Whether a parsed value is a flow by the schema; the type guard the rest of the engine trusts. */

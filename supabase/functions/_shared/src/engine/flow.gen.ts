@@ -7,6 +7,10 @@ import type { RulesLogic } from 'json-logic-js';
  */
 
 /**
+ * A BCP 47 language tag, e.g. "en", "es", "ar" or "pt-BR".
+ */
+export type LanguageTag = string;
+/**
  * Id of the screen a visitor sees at `/` and where 'Return to Home' leads.
  */
 export type ScreenId = string;
@@ -727,6 +731,7 @@ export interface Flow {
    * A short name for this funnel (lowercase letters, digits and -, at most 63 characters), used in logs, as the default tracking source and stored with every lead and tracking row.
    */
   id: string;
+  languages?: Languages;
   settings: Settings;
   storage: Storage;
   start: ScreenId;
@@ -766,6 +771,22 @@ export interface Flow {
     };
   };
   experiments?: Experiments;
+}
+/**
+ * The languages the flow is shown in. Each one but the default has a file beside the flow, flows/<flow file name>.<language>.json (schema: flow-translation.schema.json), giving the text of every translatable string (marked x-translatable in this schema) by its JSON pointer. `npm run flow:translate -- <flow.json> <language>` writes or updates it; `flow:check` fails on a missing, empty, stale or placeholder-mismatched translation. `default` is the language the flow file itself is written in. Without this section the flow has one language.
+ */
+export interface Languages {
+  default: LanguageTag;
+  /**
+   * Every language a visitor may get, the default included.
+   *
+   * @minItems 1
+   */
+  available: [LanguageTag, ...LanguageTag[]];
+  /**
+   * Languages still being translated: a missing translation is a warning, not an error, and the language is shown only to a visitor who asks for it with ?lang=, never picked from her phone.
+   */
+  drafts?: LanguageTag[];
 }
 /**
  * Values the spec leaves to the business: brand, persona, URLs, pixel, consent. Any setting can be used in copy and routes as {settings.name}.
