@@ -17,7 +17,7 @@
 const STAGING = {
   position: 'fixed',
   top: '0',
-  left: '0',
+  left: '0', // rtl-checked: hidden and at the column's width, either side is the same
   visibility: 'hidden',
   'pointer-events': 'none',
 } as const;
@@ -31,7 +31,8 @@ export function stageHiddenBodies(main: HTMLElement | null): number {
   if (hidden.length === 0) return 0;
   const view = main.ownerDocument.defaultView;
   const box = view?.getComputedStyle(main);
-  const width = main.clientWidth - parseFloat(box?.paddingLeft ?? '0') - parseFloat(box?.paddingRight ?? '0');
+  // Both sides are read and summed: the same in either direction.
+  const width = main.clientWidth - parseFloat(box?.paddingLeft ?? '0') - parseFloat(box?.paddingRight ?? '0'); // rtl-checked
   const staged = hidden.map((body) => stage(body, width, view));
   // Reading a size forces the style and layout pass, inside this task.
   void main.offsetHeight;

@@ -17,8 +17,9 @@ function fraction(progress: Progress): [number, number] {
 
 /**
  * The funnel's progress bar, thin and calm, with the fraction exposed to assistive technology. The
- * fill is a full-width bar slid in from the left (a transform), so a change animates on the
- * compositor: no layout on any frame of it, during a tap or an analysis's ticking.
+ * fill is a full-width bar slid in from the start of the line (a transform, mirrored right to left
+ * in CSS), so a change animates on the compositor: no layout on any frame of it, during a tap or an
+ * analysis's ticking.
  */
 export function ProgressBar({ progress, label = 'Progress' }: ProgressBarProps) {
   const [now, max] = fraction(progress);
@@ -31,7 +32,10 @@ export function ProgressBar({ progress, label = 'Progress' }: ProgressBarProps) 
       aria-valuemax={max}
       aria-valuenow={now}
     >
-      <div className={styles.fill} style={{ transform: `translateX(${(now / max) * 100 - 100}%)` }} />
+      <div
+        className={styles.fill}
+        style={{ transform: `translateX(${(now / max) * 100 - 100}%)` /* rtl-checked: .track:dir(rtl) mirrors it */ }}
+      />
     </div>
   );
 }

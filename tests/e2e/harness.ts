@@ -127,6 +127,15 @@ export interface TestPage {
   seen(): Promise<Record<string, { path: string; progress: string | null }>>;
 }
 
+export interface OpenOptions {
+  watch?: readonly string[];
+  visitorId?: string | null;
+  locale?: string;
+  viewport?: { width: number; height: number };
+  /** false: the page as the server sends it, before any script (the first paint). */
+  javaScript?: boolean;
+}
+
 export interface Harness {
   baseUrl: string;
   /** The embedded backend the preview server answers with (in memory, fresh per harness). */
@@ -137,16 +146,10 @@ export interface Harness {
   /**
    * A fresh phone-sized context and page. `watch` lists texts to record as they appear (see `seen`).
    * `visitorId`: the stored visitor id, by default one in the control of every experiment (so the
-   * base flow's copy shows); null leaves the app to make its own.
+   * base flow's copy shows); null leaves the app to make its own. `locale`: the phone's language
+   * (navigator.languages and Accept-Language; default en-GB); `viewport`: default 390 × 844.
    */
-  open(options?: {
-    watch?: readonly string[];
-    visitorId?: string | null;
-    /** The phone's language (navigator.languages, Accept-Language); default en-GB. */
-    locale?: string;
-    /** false: the page as the server sends it, before any script (the first paint). */
-    javaScript?: boolean;
-  }): Promise<TestPage>;
+  open(options?: OpenOptions): Promise<TestPage>;
   /** Closes every context opened so far (use in afterEach). */
   closePages(): Promise<void>;
   /** Stops the browser and the server (use in afterAll). */
@@ -242,9 +245,9 @@ export async function startHarness(
     const contexts: BrowserContext[] = [];
 
     const controlVisitor = visitorFor(experimentsOf(join(repoRoot, options.flow ?? DEFAULT_FLOW_FILE)));
-    const open: Harness['open'] = async (options = {}) => {
+    const open = async (options: OpenOptions = {}): Promise<TestPage> => {
       const context = await launched.newContext({
-        viewport: { width: 390, height: 844 },
+        viewport: options.viewport ?? { width: 390, height: 844 },
         deviceScaleFactor: 2,
         isMobile: true,
         hasTouch: true,

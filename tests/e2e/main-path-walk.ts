@@ -3,23 +3,23 @@
  * screen it gives the least answer that lets the visitor on (the first option, the default slider
  * value, a sample photo, a name and an email) and taps the screen's button, until a screen without a
  * route (the transient last screen) or without a button. Used by the no-spinner test and `npm run bench`
- * (so it waits with Playwright alone: funnel.ts needs the Vitest runner).
+ * (so it waits with Playwright alone: funnel.ts needs the Vitest runner). A walk in another language
+ * passes the flow with that language's texts in place (translations.ts): routes and values are the same.
  */
 import type { Page } from 'playwright-core';
-import { loadFlow, SAMPLE_FACE_PHOTO, withSettings, type FlowScreen } from './harness.ts';
+import { loadFlow, SAMPLE_FACE_PHOTO, withSettings, type FlowFile, type FlowScreen } from './harness.ts';
 
-const flow = loadFlow();
 const WAIT_MS = 20_000;
 
-function screenOf(id: string): FlowScreen {
+function screenIn(flow: FlowFile, id: string): FlowScreen {
   const screen = flow.screens[id];
   if (!screen) throw new Error(`The flow has no screen "${id}"`);
   return screen;
 }
 
 /** Waits until screen `id` is shown: its route in the address bar and its button on the page. */
-async function waitForScreen(page: Page, id: string): Promise<void> {
-  const { route, button } = screenOf(id);
+async function waitForScreen(page: Page, flow: FlowFile, id: string): Promise<void> {
+  const { route, button } = screenIn(flow, id);
   if (route !== undefined) {
     const path = withSettings(route, flow.settings);
     await page.waitForURL((url) => url.pathname === path, { timeout: WAIT_MS });
@@ -41,24 +41,27 @@ export interface WalkOptions {
   tap?: (page: Page, tap: MainPathTap) => Promise<void>;
   /** The most taps to make (a guard against a flow that loops). */
   maxTaps?: number;
+  /** The flow to read screens, labels and buttons from (default: the default flow, in English). */
+  flow?: FlowFile;
 }
 
 /** The plain `next` of a screen (the main path's screens have one). */
-function nextOf(id: string): string | undefined {
-  const { next, after } = screenOf(id);
+function nextOf(flow: FlowFile, id: string): string | undefined {
+  const { next, after } = screenIn(flow, id);
   if (typeof next === 'string') return next;
   return next?.[0]?.to ?? after?.to;
 }
 
 /** Answers screen `id` so its button is enabled. */
-async function answer(page: Page, id: string): Promise<void> {
-  const screen = screenOf(id);
+async function answer(page: Page, flow: FlowFile, id: string): Promise<void> {
+  const screen = screenIn(flow, id);
   if ((screen.kind === 'multi-select' || screen.kind === 'single-choice') && screen.options?.[0]) {
     const role = screen.kind === 'single-choice' ? 'radio' : 'checkbox';
     await page.getByRole(role, { name: screen.options[0].label, exact: true }).click();
   } else if (screen.kind === 'photo-upload') {
     await page.locator('input[type="file"]').setInputFiles(SAMPLE_FACE_PHOTO);
-    await page.getByRole('img', { name: 'Your chosen photo' }).waitFor({ timeout: WAIT_MS });
+    // The preview of the chosen photo (found by its data: URL, whatever the language of its alt text).
+    await page.locator('main img[src^="data:"]').waitFor({ timeout: WAIT_MS });
   } else if (screen.kind === 'form') {
     for (const field of screen.fields ?? []) {
       const value = /mail/i.test(field.name) ? 'walker@example.com' : 'Walker';
@@ -70,19 +73,21 @@ async function answer(page: Page, id: string): Promise<void> {
 /** Walks from the page's current screen (open `/` first); returns the taps made, in order. */
 export async function walkMainPath(page: Page, options: WalkOptions = {}): Promise<MainPathTap[]> {
   const tap = options.tap ?? ((p, t) => p.getByRole('button', { name: t.label, exact: true }).click());
+  const flow = options.flow ?? loadFlow();
+  const screenOf = (id: string) => screenIn(flow, id);
   const taps: MainPathTap[] = [];
   let id = flow.start;
   // Screens that move on by themselves (the start screen) lead to the first question.
   while (screenOf(id).after && !screenOf(id).button) {
-    const next = nextOf(id);
+    const next = nextOf(flow, id);
     if (next === undefined) return taps;
     id = next;
   }
   while (taps.length < (options.maxTaps ?? 40)) {
-    await waitForScreen(page, id);
-    const to = nextOf(id);
+    await waitForScreen(page, flow, id);
+    const to = nextOf(flow, id);
     if (to === undefined || screenOf(id).button === undefined) break;
-    await answer(page, id);
+    await answer(page, flow, id);
     const label = withSettings(screenOf(id).button ?? '', flow.settings);
     await page.getByRole('button', { name: label, exact: true }).waitFor({ timeout: WAIT_MS });
     const step = { from: id, to, label };

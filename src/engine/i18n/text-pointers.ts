@@ -151,7 +151,9 @@ export class TextWalker {
    * `cells`: inside a "text-cells" part, where every text-like string counts.
    */
   collect(value: unknown, schema: Schema, base = '', cells = false, found: string[] = []): string[] {
-    const mark = this.mark(schema);
+    // A string under a oneOf (a list item: a Template or an object) takes the mark of the branch it follows.
+    const own = this.mark(schema);
+    const mark = own === undefined && typeof value === 'string' ? this.mark(this.resolve(schema, value)) : own;
     const inCells = cells || mark === 'text-cells';
     if (typeof value === 'string') {
       if ((mark === true || (inCells && mark !== false)) && isText(value, inCells && mark !== true))
