@@ -127,7 +127,7 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
       const shipped = ship(stripped ? blankTexts(flow) : flow);
       if (id === `\0${LANGUAGES_ID}`) return languagesModule(flow, stripped, packs);
       if (id.startsWith(`\0${TEXTS_PREFIX}`))
-        return textsModule(flow, id.slice(TEXTS_PREFIX.length + 1), packs, ship, shipped);
+        return textsModule(flow, id.slice(TEXTS_PREFIX.length + 1), packs, ship, shipped, stripped);
       if (id.startsWith(`\0${TABLE_TEXTS_PREFIX}`))
         return tableTextsModule(flow, id.slice(TABLE_TEXTS_PREFIX.length + 1), packs);
       if (id === RESOLVED_THEME_ID) return themeCss(flow.theme);

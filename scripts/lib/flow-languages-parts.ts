@@ -11,6 +11,7 @@ import type { Flow } from '../../src/engine/flow.gen.ts';
 import { flowTexts } from '../../src/engine/i18n/flow-texts.ts';
 import {
   flowLanguages,
+  TEXT_SLOT,
   translateDocument,
   translateFlow,
   type LanguagePack,
@@ -29,10 +30,11 @@ export function isMultilingual(flow: Flow): boolean {
 /** Pointers whose texts stay in the main chunk: settings (read by code before any pack) and tables. */
 const KEPT = /^\/(settings|tables)\//;
 
-/** The flow with the texts a language chunk brings replaced by "". */
+/** The flow with the texts a language chunk brings replaced by {@link TEXT_SLOT}. */
 export function blankTexts(flow: Flow): Flow {
   const blanks: Record<string, string> = {};
-  for (const pointer of flowTexts(flow, flowSchema).keys()) if (!KEPT.test(pointer)) blanks[pointer] = '';
+  for (const pointer of flowTexts(flow, flowSchema).keys())
+    if (!KEPT.test(pointer)) blanks[pointer] = TEXT_SLOT;
   return translateDocument(flow, blanks);
 }
 
@@ -83,15 +85,24 @@ export function textsModule(
   packs: ReadonlyMap<string, LanguagePack>,
   ship: (flow: Flow) => unknown,
   shipped: unknown,
+  stripped = false,
 ): string {
   const languages = flowLanguages(flow);
   const pack = packs.get(language);
   if (language !== languages.default && pack === undefined)
     throw new Error(`no language file for "${language}"`);
-  const texts = changedStrings(shipped, ship(translateFlow(flow, pack)));
   const locale = pack?.locale ?? flow.settings.locale ?? language;
+  const translated = ship(translateFlow(flow, pack));
+  const texts = changedStrings(shipped, translated);
   delete texts['/settings/locale'];
-  return `export default ${JSON.stringify({ language, locale, texts })};\n`;
+  if (!stripped) return `export default ${JSON.stringify({ language, locale, texts })};\n`;
+  // The blanks' texts in document order, and by pointer only what is translated outside them (settings).
+  const list: string[] = [];
+  const slots = new Set<string>();
+  collectSlots(shipped, '', slots);
+  for (const pointer of Object.keys(texts)) if (slots.has(pointer)) delete texts[pointer];
+  eachSlotPointer(shipped, '', (pointer) => list.push(valueAtPointer(translated, pointer)));
+  return `export default ${JSON.stringify({ language, locale, texts, list })};\n`;
 }
 
 /** The table texts of a language, loaded with the result code. */
@@ -102,4 +113,27 @@ export function tableTextsModule(
 ): string {
   const translated = resultModel(translateFlow(flow, packs.get(language)));
   return `export default ${JSON.stringify(changedStrings(resultModel(flow), translated))};\n`;
+}
+
+/** Calls `visit` with the pointer of each {@link TEXT_SLOT} of a document, in document order (as eachString). */
+function eachSlotPointer(node: unknown, base: string, visit: (pointer: string) => void): void {
+  if (typeof node !== 'object' || node === null) return;
+  for (const [key, value] of Object.entries(node)) {
+    const pointer = `${base}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    if (value === TEXT_SLOT) visit(pointer);
+    else if (typeof value === 'object') eachSlotPointer(value, pointer, visit);
+  }
+}
+
+function collectSlots(node: unknown, base: string, found: Set<string>): void {
+  eachSlotPointer(node, base, (pointer) => found.add(pointer));
+}
+
+function valueAtPointer(document: unknown, pointer: string): string {
+  let node = document;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  return typeof node === 'string' ? node : '';
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Flow } from '../flow.gen.ts';
-import { flowLanguages, languagePack, translateFlow } from './translation.ts';
+import { flowLanguages, languagePack, TEXT_SLOT, translateFlow } from './translation.ts';
 
 const flow = JSON.parse(readFileSync('tests/fixtures/flows/valid-flow.json', 'utf8')) as Flow;
 
@@ -39,5 +39,28 @@ describe('translateFlow', () => {
       available: ['de'],
       drafts: [],
     });
+  });
+});
+
+describe('a production pack (texts in document order)', () => {
+  it("fills the shipped flow's blanks in order, leaving other strings alone", () => {
+    const shipped = {
+      settings: { brand: 'B' },
+      screens: {
+        a: { question: TEXT_SLOT, unit: '', options: [{ value: 'x', label: TEXT_SLOT }] },
+        b: { button: TEXT_SLOT },
+      },
+    } as unknown as Flow;
+    const shown = translateFlow(shipped, {
+      language: 'es',
+      locale: 'es-ES',
+      texts: {},
+      list: ['¿Qué?', 'Equis', 'Seguir'],
+    });
+    expect(shown.screens).toEqual({
+      a: { question: '¿Qué?', unit: '', options: [{ value: 'x', label: 'Equis' }] },
+      b: { button: 'Seguir' },
+    });
+    expect(shown.settings.locale).toBe('es-ES');
   });
 });

@@ -23,6 +23,28 @@ export interface LanguagePack {
   language: string;
   locale: string;
   texts: Record<string, string>;
+  /**
+   * In a production build of a multi-language flow: the texts of the shipped flow's blanks
+   * ({@link TEXT_SLOT}), in document order (shorter than pointer keys, so the first load stays small).
+   */
+  list?: string[];
+}
+
+/** What a production build leaves in the first chunk where a language chunk brings the text. */
+export const TEXT_SLOT = '\u2063';
+
+/** Visits a document's strings in document order (object keys as enumerated, array items in order). */
+export function eachString(
+  node: unknown,
+  visit: (parent: Record<string, unknown>, key: string, text: string) => void,
+): void {
+  if (typeof node !== 'object' || node === null) return;
+  const record = node as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const value = record[key];
+    if (typeof value === 'string') visit(record, key, value);
+    else eachString(value, visit);
+  }
 }
 
 /** The flow's languages, with the single-language default when it declares none. */
@@ -103,6 +125,12 @@ export function translateDocument<T>(document: T, texts: Readonly<Record<string,
 export function translateFlow<T extends Pick<Flow, 'settings'>>(flow: T, pack: LanguagePack | undefined): T {
   if (pack === undefined) return flow;
   const copy = translateDocument(flow, pack.texts);
+  if (pack.list) {
+    let next = 0;
+    eachString(copy, (parent, key, text) => {
+      if (text === TEXT_SLOT) parent[key] = pack.list?.[next++] ?? '';
+    });
+  }
   copy.settings = { ...copy.settings, locale: pack.locale };
   return copy;
 }
