@@ -6,9 +6,12 @@
  * that releases taps held before the code was in). Since 2026-11-27 it is 105 KB: the Continue guard
  * now judges every form field type (field-rules.ts), a 600 ms settle ignores a double tap's second
  * press (gesture-visit.ts), and the honest result copy (claims by band, the capped age gap) rides with
- * the flow's copy. The visitor-facing budget, JS before the first question ≤ 110 KB, is unchanged.
+ * the flow's copy. Since the languages (issue 32) it is 106 KB: the first bundle also holds the code
+ * that picks the visit's language and puts its texts in, and a language's texts come as a chunk of
+ * their own (Spanish runs about 20 % longer than English: 105.3 KB against 104.7). The visitor-facing
+ * budget, JS before the first question ≤ 110 KB, is unchanged and holds for every language.
  */
-export const FIRST_SCREEN_BUDGET_BYTES = 105 * 1024;
+export const FIRST_SCREEN_BUDGET_BYTES = 106 * 1024;
 
 /**
  * The module script (or the entry the route preload script loads, its `data-entry`) and modulepreload

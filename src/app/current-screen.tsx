@@ -15,7 +15,6 @@ import { usePrediction } from './predicted-view.ts';
 import type { IdleScheduler } from './screen-prefetch.ts';
 import { ScreenBody } from './screen-body.tsx';
 import { useShownView } from './use-shown-view.ts';
-import { stageHiddenBodies } from './warm-layout.ts';
 
 /** How long after a screen is drawn ahead its staging is tried (see warm-layout.ts). */
 const STAGE_WITHIN_MS = 5000;
@@ -89,12 +88,19 @@ export function CurrentScreen({ actor, send, flow, scopeFor, results, resultsRea
     if (!ahead || !idle) return undefined;
     const until = performance.now() + STAGE_WITHIN_MS;
     let cancel = () => {};
-    const warm = () => {
-      const main = mainRef.current?.querySelector('main') ?? null;
-      if (stageHiddenBodies(main) === 0 && performance.now() < until) cancel = idle(warm);
-    };
+    let live = true;
+    // Its code loads in idle time too: nothing of it is needed before a screen is drawn ahead.
+    const warm = () =>
+      void import('./warm-layout.ts').then(({ stageHiddenBodies }) => {
+        if (!live) return;
+        const main = mainRef.current?.querySelector('main') ?? null;
+        if (stageHiddenBodies(main) === 0 && performance.now() < until) cancel = idle(warm);
+      });
     cancel = idle(warm);
-    return () => cancel();
+    return () => {
+      live = false;
+      cancel();
+    };
   }, [ahead, idle]);
 
   // The screen the page opened on is drawn without an Activity boundary until the visitor leaves it:
