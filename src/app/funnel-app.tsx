@@ -1,6 +1,7 @@
 import 'virtual:flow-theme.css';
 import { useActorRef } from '@xstate/react';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { InterfaceTextsContext } from '../components/interface-texts.ts';
 import { ScreenErrorBoundary } from '../components/screen-error-boundary.tsx';
 import type { FunnelSnapshot } from '../engine/compile-flow.ts';
 import type { ScreenEvent } from '../engine/events.ts';
@@ -126,24 +127,26 @@ export function FunnelApp({ flow, ports, results, storage, onScreen, idle, path 
 
   const start = flow.screens[flow.start]?.route;
   return (
-    <ScreenErrorBoundary
-      brand={flow.theme?.wordmark ?? flow.settings.brand}
-      logo={flow.theme?.logo}
-      restartHref={start === undefined ? '/' : resolveRoute(start, flow.settings)}
-      onError={(message) =>
-        ports.log.warn(`screen "${currentScreenId(actor.getSnapshot()) ?? 'boot'}" ${message}`)
-      }
-    >
-      <CurrentScreen
-        actor={actor}
-        send={send}
-        flow={flow}
-        scopeFor={scopeFor}
-        results={results}
-        resultsReady={resultsReady}
-        onScreen={onScreen}
-        idle={idle}
-      />
-    </ScreenErrorBoundary>
+    <InterfaceTextsContext value={flow.settings.interface}>
+      <ScreenErrorBoundary
+        brand={flow.theme?.wordmark ?? flow.settings.brand}
+        logo={flow.theme?.logo}
+        restartHref={start === undefined ? '/' : resolveRoute(start, flow.settings)}
+        onError={(message) =>
+          ports.log.warn(`screen "${currentScreenId(actor.getSnapshot()) ?? 'boot'}" ${message}`)
+        }
+      >
+        <CurrentScreen
+          actor={actor}
+          send={send}
+          flow={flow}
+          scopeFor={scopeFor}
+          results={results}
+          resultsReady={resultsReady}
+          onScreen={onScreen}
+          idle={idle}
+        />
+      </ScreenErrorBoundary>
+    </InterfaceTextsContext>
   );
 }

@@ -3,6 +3,7 @@ import type { Block } from '../engine/flow.gen.ts';
 import type { ExtraBlockData } from './extra-blocks.tsx';
 import { FlowImage, SampleImageMark } from './flow-image.tsx';
 import { initials } from './initials.ts';
+import { useInterfaceText } from './interface-texts.ts';
 import { ScoreBar } from './score-bar.tsx';
 import { VisuallyHidden } from './visually-hidden.tsx';
 import styles from './blocks.module.css';
@@ -26,6 +27,7 @@ type Tone = 'success' | 'info' | 'warning' | 'neutral';
 const toneClass = (tone: Tone | undefined): string => styles[tone ?? 'neutral'] ?? '';
 
 function Stars({ rating }: { rating: number }) {
+  const rated = useInterfaceText('rated', 'Rated {rating} out of 5').replace('{rating}', String(rating));
   const filled = Math.round(Math.min(Math.max(rating, 0), 5));
   return (
     <span className={styles.stars}>
@@ -33,7 +35,7 @@ function Stars({ rating }: { rating: number }) {
         {'★'.repeat(filled)}
         <span className={styles.starsEmpty}>{'★'.repeat(5 - filled)}</span>
       </span>
-      <VisuallyHidden>{`Rated ${rating} out of 5`}</VisuallyHidden>
+      <VisuallyHidden>{rated}</VisuallyHidden>
     </span>
   );
 }

@@ -6,6 +6,7 @@
 import type { Block } from '../engine/flow.gen.ts';
 import { FlowImage } from './flow-image.tsx';
 import { initials } from './initials.ts';
+import { useInterfaceText } from './interface-texts.ts';
 import styles from './extra-blocks.module.css';
 
 export type ExtraBlockData = Extract<Block, { type: 'rating' | 'profile' | 'chart' }>;
@@ -16,6 +17,7 @@ function figure(text: string): number {
 }
 
 function Rating({ block }: { block: Extract<Block, { type: 'rating' }> }) {
+  const outOf = useInterfaceText('outOf', 'out of 5');
   const value = figure(block.value);
   const share = Number.isFinite(value) ? Math.min(Math.max(value / 5, 0), 1) : 0;
   return (
@@ -27,7 +29,7 @@ function Rating({ block }: { block: Extract<Block, { type: 'rating' }> }) {
         </span>
       </span>
       <p className={styles.ratingText}>
-        <strong className={styles.ratingValue}>{block.value}</strong> out of 5
+        <strong className={styles.ratingValue}>{block.value}</strong> {outOf}
         {block.count && <span className={styles.ratingCount}>{block.count}</span>}
       </p>
     </div>

@@ -1,4 +1,5 @@
 import type { Progress } from '../engine/flow.gen.ts';
+import { useInterfaceText } from './interface-texts.ts';
 import styles from './progress-bar.module.css';
 
 export interface ProgressBarProps {
@@ -21,20 +22,23 @@ function fraction(progress: Progress): [number, number] {
  * in CSS), so a change animates on the compositor: no layout on any frame of it, during a tap or an
  * analysis's ticking.
  */
-export function ProgressBar({ progress, label = 'Progress' }: ProgressBarProps) {
+export function ProgressBar({ progress, label }: ProgressBarProps) {
+  const name = useInterfaceText('progress', 'Progress');
   const [now, max] = fraction(progress);
   return (
     <div
       className={styles.track}
       role="progressbar"
-      aria-label={label}
+      aria-label={label ?? name}
       aria-valuemin={0}
       aria-valuemax={max}
       aria-valuenow={now}
     >
       <div
         className={styles.fill}
-        style={{ transform: `translateX(${(now / max) * 100 - 100}%)` /* rtl-checked: .track:dir(rtl) mirrors it */ }}
+        style={{
+          transform: `translateX(${(now / max) * 100 - 100}%)` /* rtl-checked: .track:dir(rtl) mirrors it */,
+        }}
       />
     </div>
   );

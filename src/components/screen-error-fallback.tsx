@@ -1,3 +1,4 @@
+import { useInterfaceText } from './interface-texts.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import styles from './screen-error-boundary.module.css';
 
@@ -14,17 +15,24 @@ export interface ScreenErrorFallbackProps {
 
 /** The friendly page a screen that failed is replaced with: a message, a retry and the way to the start. */
 export function ScreenErrorFallback({ brand, logo, restartHref, onRetry }: ScreenErrorFallbackProps) {
+  const headline = useInterfaceText('errorHeadline', 'Sorry, something went wrong on this page.');
+  const message = useInterfaceText(
+    'errorMessage',
+    'Your answers are kept. Try again, or go back to the start.',
+  );
+  const retry = useInterfaceText('errorRetry', 'Try again');
+  const restart = useInterfaceText('errorRestart', 'Back to the start');
   return (
     <ScreenFrame brand={brand} logo={logo}>
       <div className={styles.page} role="alert">
-        <h1 className={styles.headline}>Sorry, something went wrong on this page.</h1>
-        <p className={styles.message}>Your answers are kept. Try again, or go back to the start.</p>
+        <h1 className={styles.headline}>{headline}</h1>
+        <p className={styles.message}>{message}</p>
         {/* A plain button: the Button component loads with the screens, off the first screen's path. */}
         <button type="button" className={styles.retry} onClick={onRetry}>
-          Try again
+          {retry}
         </button>
         <a className={styles.restart} href={restartHref}>
-          Back to the start
+          {restart}
         </a>
       </div>
     </ScreenFrame>

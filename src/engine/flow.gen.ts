@@ -828,6 +828,7 @@ export interface Settings {
    */
   consent?: 'none' | 'required';
   consentBanner?: ConsentBanner;
+  interface?: InterfaceTexts;
   /**
    * Third-party services that receive each lead (spec §7's contact submission helpers), by name. The server posts each full lead to each sink from its queue, signed with the sink's secret; the sink's URL and secret are server configuration (LEAD_SINK_<NAME>_URL, LEAD_SINK_<NAME>_SECRET), never in this file or the browser.
    */
@@ -856,7 +857,16 @@ export interface Settings {
   /**
    * Any further setting, usable as {settings.name}.
    */
-  [k: string]: string | 'none' | 'required' | ConsentBanner | LeadSink[] | boolean | PartialLeads | undefined;
+  [k: string]:
+    | string
+    | 'none'
+    | 'required'
+    | ConsentBanner
+    | InterfaceTexts
+    | LeadSink[]
+    | boolean
+    | PartialLeads
+    | undefined;
 }
 /**
  * The consent banner's copy, shown when consent is 'required' and a pixel id is set.
@@ -874,6 +884,43 @@ export interface ConsentBanner {
    * The decline button's label.
    */
   decline: string;
+}
+/**
+ * The engine's own words on every screen (English when absent), so a flow in another language translates them too.
+ */
+export interface InterfaceTexts {
+  /**
+   * The progress bar's name for screen readers (default 'Progress').
+   */
+  progress?: string;
+  /**
+   * What a screen reader hears for a star rating; {rating} is the figure (default 'Rated {rating} out of 5').
+   */
+  rated?: string;
+  /**
+   * The words after a rating's figure (default 'out of 5').
+   */
+  outOf?: string;
+  /**
+   * The chosen photo's alt text on the photo screen (default 'Your chosen photo').
+   */
+  chosenPhoto?: string;
+  /**
+   * The headline of the page shown when a screen fails (default 'Sorry, something went wrong on this page.').
+   */
+  errorHeadline?: string;
+  /**
+   * Its message (default 'Your answers are kept. Try again, or go back to the start.').
+   */
+  errorMessage?: string;
+  /**
+   * Its retry button (default 'Try again').
+   */
+  errorRetry?: string;
+  /**
+   * Its link to the start (default 'Back to the start').
+   */
+  errorRestart?: string;
 }
 export interface LeadSink {
   /**

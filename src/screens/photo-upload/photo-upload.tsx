@@ -3,6 +3,7 @@ import { ActionBar } from '../../components/action-bar.tsx';
 import { AnalysisOverlay } from '../../components/analysis-overlay.tsx';
 import { Blocks } from '../../components/blocks.tsx';
 import { Button } from '../../components/button.tsx';
+import { useInterfaceText } from '../../components/interface-texts.ts';
 import type { Block } from '../../engine/flow.gen.ts';
 import type { ScreenOfKind } from '../../engine/flow-model.ts';
 import type { ScreenProps } from '../screen-props.ts';
@@ -45,6 +46,7 @@ export function PhotoUploadScreen({
   photo,
   send,
 }: ScreenProps<'photo-upload'>) {
+  const chosenPhoto = useInterfaceText('chosenPhoto', 'Your chosen photo');
   const [problem, setProblem] = useState<string | null>(null);
   const latestPick = useRef(0);
 
@@ -86,7 +88,7 @@ export function PhotoUploadScreen({
       <Blocks blocks={screen.content} />
       <div className={styles.picker}>
         {photo ? (
-          <img className={styles.preview} src={photo} alt="Your chosen photo" />
+          <img className={styles.preview} src={photo} alt={chosenPhoto} />
         ) : (
           <div className={styles.placeholder} aria-hidden="true">
             <span className={styles.face} />
