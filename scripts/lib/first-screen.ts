@@ -8,7 +8,7 @@
  * press (gesture-visit.ts), and the honest result copy (claims by band, the capped age gap) rides with
  * the flow's copy. Since the languages (issue 32) it is 106 KB: the first bundle also holds the code
  * that picks the visit's language and puts its texts in, and a language's texts come as a chunk of
- * their own (Spanish runs about 20 % longer than English: 105.3 KB against 104.7). The visitor-facing
+ * their own (Spanish runs about 20 % longer than English: 105.6 KB against 104.9). The visitor-facing
  * budget, JS before the first question ≤ 110 KB, is unchanged and holds for every language.
  */
 export const FIRST_SCREEN_BUDGET_BYTES = 106 * 1024;

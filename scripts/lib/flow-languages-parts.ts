@@ -28,7 +28,8 @@ export function isMultilingual(flow: Flow): boolean {
 }
 
 /** Pointers whose texts stay in the main chunk: settings (read by code before any pack) and tables. */
-const KEPT = /^\/(settings|tables)\//;
+// settings.interface is read only when a screen is drawn, after the texts are in: it rides in the chunk.
+const KEPT = /^\/(settings\/(?!interface\/)|tables\/)/;
 
 /** The flow with the texts a language chunk brings replaced by {@link TEXT_SLOT}. */
 export function blankTexts(flow: Flow): Flow {

@@ -1,7 +1,7 @@
 import 'virtual:flow-theme.css';
 import { useActorRef } from '@xstate/react';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { InterfaceTextsContext } from '../components/interface-texts.ts';
+import { setInterfaceTexts } from '../components/interface-texts.ts';
 import { ScreenErrorBoundary } from '../components/screen-error-boundary.tsx';
 import type { FunnelSnapshot } from '../engine/compile-flow.ts';
 import type { ScreenEvent } from '../engine/events.ts';
@@ -125,28 +125,28 @@ export function FunnelApp({ flow, ports, results, storage, onScreen, idle, path 
     return () => subscription.unsubscribe();
   }, [actor, storage, flow]);
 
+  // The engine's own words on every screen, in the flow's (visit's) language.
+  setInterfaceTexts(flow.settings.interface);
   const start = flow.screens[flow.start]?.route;
   return (
-    <InterfaceTextsContext value={flow.settings.interface}>
-      <ScreenErrorBoundary
-        brand={flow.theme?.wordmark ?? flow.settings.brand}
-        logo={flow.theme?.logo}
-        restartHref={start === undefined ? '/' : resolveRoute(start, flow.settings)}
-        onError={(message) =>
-          ports.log.warn(`screen "${currentScreenId(actor.getSnapshot()) ?? 'boot'}" ${message}`)
-        }
-      >
-        <CurrentScreen
-          actor={actor}
-          send={send}
-          flow={flow}
-          scopeFor={scopeFor}
-          results={results}
-          resultsReady={resultsReady}
-          onScreen={onScreen}
-          idle={idle}
-        />
-      </ScreenErrorBoundary>
-    </InterfaceTextsContext>
+    <ScreenErrorBoundary
+      brand={flow.theme?.wordmark ?? flow.settings.brand}
+      logo={flow.theme?.logo}
+      restartHref={start === undefined ? '/' : resolveRoute(start, flow.settings)}
+      onError={(message) =>
+        ports.log.warn(`screen "${currentScreenId(actor.getSnapshot()) ?? 'boot'}" ${message}`)
+      }
+    >
+      <CurrentScreen
+        actor={actor}
+        send={send}
+        flow={flow}
+        scopeFor={scopeFor}
+        results={results}
+        resultsReady={resultsReady}
+        onScreen={onScreen}
+        idle={idle}
+      />
+    </ScreenErrorBoundary>
   );
 }

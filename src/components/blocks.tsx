@@ -3,7 +3,7 @@ import type { Block } from '../engine/flow.gen.ts';
 import type { ExtraBlockData } from './extra-blocks.tsx';
 import { FlowImage, SampleImageMark } from './flow-image.tsx';
 import { initials } from './initials.ts';
-import { useInterfaceText } from './interface-texts.ts';
+import { interfaceText } from './interface-texts.ts';
 import { ScoreBar } from './score-bar.tsx';
 import { VisuallyHidden } from './visually-hidden.tsx';
 import styles from './blocks.module.css';
@@ -27,7 +27,7 @@ type Tone = 'success' | 'info' | 'warning' | 'neutral';
 const toneClass = (tone: Tone | undefined): string => styles[tone ?? 'neutral'] ?? '';
 
 function Stars({ rating }: { rating: number }) {
-  const rated = useInterfaceText('rated', 'Rated {rating} out of 5').replace('{rating}', String(rating));
+  const rated = interfaceText('rated', 'Rated {rating} out of 5').replace('{rating}', String(rating));
   const filled = Math.round(Math.min(Math.max(rating, 0), 5));
   return (
     <span className={styles.stars}>

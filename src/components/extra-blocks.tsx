@@ -6,7 +6,7 @@
 import type { Block } from '../engine/flow.gen.ts';
 import { FlowImage } from './flow-image.tsx';
 import { initials } from './initials.ts';
-import { useInterfaceText } from './interface-texts.ts';
+import { interfaceText } from './interface-texts.ts';
 import styles from './extra-blocks.module.css';
 
 export type ExtraBlockData = Extract<Block, { type: 'rating' | 'profile' | 'chart' }>;
@@ -17,7 +17,7 @@ function figure(text: string): number {
 }
 
 function Rating({ block }: { block: Extract<Block, { type: 'rating' }> }) {
-  const outOf = useInterfaceText('outOf', 'out of 5');
+  const outOf = interfaceText('outOf', 'out of 5');
   const value = figure(block.value);
   const share = Number.isFinite(value) ? Math.min(Math.max(value / 5, 0), 1) : 0;
   return (

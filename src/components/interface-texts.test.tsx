@@ -3,17 +3,21 @@
  * "Progreso", not "Progress"), and read English where the flow gives none.
  */
 import { cleanup, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadFlow } from '../../tests/support/load-flow.ts';
 import { translateFlow } from '../engine/i18n/translation.ts';
 import type { InterfaceTexts } from '../engine/flow.gen.ts';
 import { Blocks } from './blocks.tsx';
-import { InterfaceTextsContext } from './interface-texts.ts';
+import { setInterfaceTexts } from './interface-texts.ts';
 import { ProgressBar } from './progress-bar.tsx';
 import { ScreenErrorFallback } from './screen-error-fallback.tsx';
 import { readFileSync } from 'node:fs';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  setInterfaceTexts(undefined);
+});
 
 const flow = loadFlow();
 const pack = JSON.parse(readFileSync('flows/skin-funnel.es.json', 'utf8')) as {
@@ -25,8 +29,9 @@ const spanish = translateFlow(flow, {
   texts: Object.fromEntries(Object.entries(pack.texts).map(([pointer, text]) => [pointer, text.es])),
 }).settings.interface;
 
-function inFlow(texts: InterfaceTexts | undefined, node: React.ReactNode) {
-  return render(<InterfaceTextsContext value={texts}>{node}</InterfaceTextsContext>);
+function inFlow(texts: InterfaceTexts | undefined, node: ReactNode) {
+  setInterfaceTexts(texts);
+  return render(node);
 }
 
 describe('the interface texts of a flow', () => {

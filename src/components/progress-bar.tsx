@@ -1,5 +1,5 @@
 import type { Progress } from '../engine/flow.gen.ts';
-import { useInterfaceText } from './interface-texts.ts';
+import { interfaceText } from './interface-texts.ts';
 import styles from './progress-bar.module.css';
 
 export interface ProgressBarProps {
@@ -23,7 +23,7 @@ function fraction(progress: Progress): [number, number] {
  * analysis's ticking.
  */
 export function ProgressBar({ progress, label }: ProgressBarProps) {
-  const name = useInterfaceText('progress', 'Progress');
+  const name = interfaceText('progress', 'Progress');
   const [now, max] = fraction(progress);
   return (
     <div

@@ -1,4 +1,4 @@
-import { useInterfaceText } from './interface-texts.ts';
+import { interfaceText } from './interface-texts.ts';
 import { ScreenFrame } from './screen-frame.tsx';
 import styles from './screen-error-boundary.module.css';
 
@@ -15,13 +15,13 @@ export interface ScreenErrorFallbackProps {
 
 /** The friendly page a screen that failed is replaced with: a message, a retry and the way to the start. */
 export function ScreenErrorFallback({ brand, logo, restartHref, onRetry }: ScreenErrorFallbackProps) {
-  const headline = useInterfaceText('errorHeadline', 'Sorry, something went wrong on this page.');
-  const message = useInterfaceText(
+  const headline = interfaceText('errorHeadline', 'Sorry, something went wrong on this page.');
+  const message = interfaceText(
     'errorMessage',
     'Your answers are kept. Try again, or go back to the start.',
   );
-  const retry = useInterfaceText('errorRetry', 'Try again');
-  const restart = useInterfaceText('errorRestart', 'Back to the start');
+  const retry = interfaceText('errorRetry', 'Try again');
+  const restart = interfaceText('errorRestart', 'Back to the start');
   return (
     <ScreenFrame brand={brand} logo={logo}>
       <div className={styles.page} role="alert">

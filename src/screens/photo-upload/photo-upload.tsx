@@ -3,7 +3,7 @@ import { ActionBar } from '../../components/action-bar.tsx';
 import { AnalysisOverlay } from '../../components/analysis-overlay.tsx';
 import { Blocks } from '../../components/blocks.tsx';
 import { Button } from '../../components/button.tsx';
-import { useInterfaceText } from '../../components/interface-texts.ts';
+import { interfaceText } from '../../components/interface-texts.ts';
 import type { Block } from '../../engine/flow.gen.ts';
 import type { ScreenOfKind } from '../../engine/flow-model.ts';
 import type { ScreenProps } from '../screen-props.ts';
@@ -46,7 +46,7 @@ export function PhotoUploadScreen({
   photo,
   send,
 }: ScreenProps<'photo-upload'>) {
-  const chosenPhoto = useInterfaceText('chosenPhoto', 'Your chosen photo');
+  const chosenPhoto = interfaceText('chosenPhoto', 'Your chosen photo');
   const [problem, setProblem] = useState<string | null>(null);
   const latestPick = useRef(0);
 
