@@ -13,6 +13,7 @@ export const SQL_TEST_FILES = [
   'server/funnel-report.test.ts',
   'server/meta-conversions.test.ts',
   'server/lead-webhooks-sql.test.ts',
+  'server/visit-language-sql.test.ts',
 ];
 
 export default defineConfig({
