@@ -14,6 +14,7 @@ export const SQL_TEST_FILES = [
   'server/meta-conversions.test.ts',
   'server/lead-webhooks-sql.test.ts',
   'server/visit-language-sql.test.ts',
+  'server/report-language.test.ts',
 ];
 
 export default defineConfig({

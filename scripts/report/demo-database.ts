@@ -32,7 +32,7 @@ export async function demoDatabase(flow: Flow, plan: DemoPlan = DEMO_PLAN, dataD
   await insertRows(
     db,
     'quiz_step_tracking',
-    'event_id, session_id, step_name, step_number, visited_at, variants',
+    'event_id, session_id, step_name, step_number, visited_at, variants, language',
     rows.stepViews.map((row) => ({ ...row, step_number: 1 })),
   );
   await insertRows(
