@@ -15,6 +15,7 @@ export const SQL_TEST_FILES = [
   'server/lead-webhooks-sql.test.ts',
   'server/visit-language-sql.test.ts',
   'server/report-language.test.ts',
+  'server/report-incremental.test.ts',
 ];
 
 export default defineConfig({
