@@ -79,11 +79,11 @@ where t.id > (select s.last_id - 10000 from funnel_report.refresh_state s)
   and not exists (select 1 from funnel_report.closed_sessions c where c.session_id = t.session_id);
 
 -- One row per session (of the closing ones, or the live ones): what the aggregates group by.
-create function funnel_report.session_facts(p_live boolean)
+create function funnel_report.compute_facts(p_live boolean)
 returns table (session_id uuid, day date, flow_id text, flow_version integer, arms jsonb, exposed jsonb,
   multi text[], utm_source text, utm_campaign text, device text, language text, last_step text,
   steps text[], finished boolean, lead boolean)
-language sql stable set search_path = '' as $$
+language sql stable set search_path = '' set jit = off as $$
   with ids as (
     select c.session_id from funnel_report.closing c where not p_live
     union all select l.session_id from funnel_report.live_sessions l where p_live
@@ -148,9 +148,18 @@ language sql stable set search_path = '' as $$
   left join public.user_journey_sessions j on j.session_id = s.session_id
 $$;
 
+-- The closing sessions' facts, computed once per refresh (session_facts(false) reads them).
+create table funnel_report.closing_facts as select * from funnel_report.compute_facts(false) with no data;
+create function funnel_report.session_facts(p_live boolean)
+returns setof funnel_report.closing_facts
+language sql stable set search_path = '' set jit = off as $$
+  select * from funnel_report.closing_facts where not p_live
+  union all select * from funnel_report.compute_facts(true) where p_live
+$$;
+
 -- The same sessions grouped as the three aggregate tables hold them.
 create function funnel_report.group_sessions(p_live boolean) returns setof funnel_report.day_sessions
-language sql stable set search_path = '' as $$
+language sql stable set search_path = '' set jit = off as $$
   select f.day, f.flow_id, f.flow_version, f.arms, f.exposed, f.multi, f.utm_source, f.utm_campaign,
     f.device, f.language, f.last_step, f.steps, f.finished, f.lead, count(*)::integer
   from funnel_report.session_facts(p_live) f
@@ -159,7 +168,7 @@ language sql stable set search_path = '' as $$
 $$;
 
 create function funnel_report.group_steps(p_live boolean) returns setof funnel_report.day_steps
-language sql stable set search_path = '' as $$
+language sql stable set search_path = '' set jit = off as $$
   with facts as (select * from funnel_report.session_facts(p_live)), views as (
     select t.session_id, t.step_name,
       lead(t.step_name) over (partition by t.session_id order by t.visited_at, t.id) as next_step
@@ -180,7 +189,7 @@ language sql stable set search_path = '' as $$
 $$;
 
 create function funnel_report.group_times(p_live boolean) returns setof funnel_report.day_times
-language sql stable set search_path = '' as $$
+language sql stable set search_path = '' set jit = off as $$
   with facts as (select * from funnel_report.session_facts(p_live)), views as (
     select t.session_id, t.step_name, t.visited_at,
       lead(t.step_name) over w as next_step, lead(t.visited_at) over w as next_at
@@ -198,7 +207,7 @@ $$;
 -- Moves the sessions that have become final into the aggregates; returns how many. Run it as often as
 -- you like, from several places at once: the watermark row is locked, and a session moves once.
 create function funnel_report.refresh(p_now timestamptz default now()) returns integer
-language plpgsql set search_path = '' as $$
+language plpgsql set search_path = '' set jit = off as $$
 declare
   v_last bigint;
   v_top bigint;
@@ -224,6 +233,9 @@ begin
   having max(a.at) < p_now - funnel_report.idle_interval();
   get diagnostics v_closed = row_count;
   if v_closed > 0 then
+    analyze funnel_report.closing;
+    insert into funnel_report.closing_facts select * from funnel_report.compute_facts(false);
+    analyze funnel_report.closing_facts;
     with added as (
       insert into funnel_report.day_sessions select * from funnel_report.group_sessions(false) returning day
     ) select array_agg(distinct a.day) into v_days from added a;
@@ -233,6 +245,7 @@ begin
     delete from funnel_report.open_sessions o using funnel_report.closing c where c.session_id = o.session_id;
     perform funnel_report.compact(v_days);
     delete from funnel_report.closing;
+    delete from funnel_report.closing_facts;
   end if;
   update funnel_report.refresh_state set last_id = v_top, refreshed_at = p_now where id = 1;
   return v_closed;
@@ -274,7 +287,7 @@ $$;
 -- The aggregates of a period plus the live remainder.
 create function funnel_report.period_sessions(p_from timestamptz, p_to timestamptz, p_flow text)
 returns setof funnel_report.day_sessions
-language sql stable set search_path = '' as $$
+language sql stable set search_path = '' set jit = off as $$
   select * from (
     select * from funnel_report.day_sessions d where funnel_report.in_days(d.day, p_from, p_to)
     union all select * from funnel_report.group_sessions(true) g where funnel_report.in_days(g.day, p_from, p_to)
@@ -282,7 +295,7 @@ language sql stable set search_path = '' as $$
 $$;
 create function funnel_report.period_steps(p_from timestamptz, p_to timestamptz, p_flow text)
 returns setof funnel_report.day_steps
-language sql stable set search_path = '' as $$
+language sql stable set search_path = '' set jit = off as $$
   select * from (
     select * from funnel_report.day_steps d where funnel_report.in_days(d.day, p_from, p_to)
     union all select * from funnel_report.group_steps(true) g where funnel_report.in_days(g.day, p_from, p_to)
@@ -290,7 +303,7 @@ language sql stable set search_path = '' as $$
 $$;
 create function funnel_report.period_times(p_from timestamptz, p_to timestamptz, p_flow text)
 returns setof funnel_report.day_times
-language sql stable set search_path = '' as $$
+language sql stable set search_path = '' set jit = off as $$
   select * from (
     select * from funnel_report.day_times d where funnel_report.in_days(d.day, p_from, p_to)
     union all select * from funnel_report.group_times(true) g where funnel_report.in_days(g.day, p_from, p_to)

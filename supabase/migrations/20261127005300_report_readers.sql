@@ -8,7 +8,7 @@ create function funnel_report.screen_figures(
   p_experiment text default null, p_from timestamptz default null, p_to timestamptz default null,
   p_flow text default null, p_success_steps text[] default null
 ) returns table (arm text, step_name text, reached integer, continued integer, median_seconds double precision)
-language plpgsql stable set search_path = '' as $$
+language plpgsql stable set search_path = '' set jit = off as $$
 begin
   if not funnel_report.whole_days(p_from, p_to) then
     return query select * from funnel_report.screen_figures_direct(p_experiment, p_from, p_to, p_flow, p_success_steps);
@@ -48,7 +48,7 @@ create function funnel_report.arm_conversions(
   p_from timestamptz default null, p_to timestamptz default null, p_flow text default null,
   p_success_steps text[] default null, p_exposed_only boolean default false
 ) returns table (arm text, sessions integer, leads integer, final_clicks integer, goals integer, successes integer)
-language plpgsql stable set search_path = '' as $$
+language plpgsql stable set search_path = '' set jit = off as $$
 begin
   if not funnel_report.whole_days(p_from, p_to) then
     return query select * from funnel_report.arm_conversions_direct(
@@ -74,7 +74,7 @@ create function funnel_report.conversions_by(
   p_dimension text, p_from timestamptz default null, p_to timestamptz default null,
   p_flow text default null, p_success_steps text[] default null
 ) returns table (value text, sessions integer, leads integer, final_clicks integer, successes integer)
-language plpgsql stable set search_path = '' as $$
+language plpgsql stable set search_path = '' set jit = off as $$
 begin
   if p_dimension not in ('utm_source', 'utm_campaign', 'device', 'language') then
     perform funnel_private.invalid('dimension', 'must be utm_source, utm_campaign, device or language');
@@ -101,7 +101,7 @@ $$;
 create function funnel_report.multiple_exposures(
   p_experiment text, p_from timestamptz default null, p_to timestamptz default null, p_flow text default null
 ) returns integer
-language plpgsql stable set search_path = '' as $$
+language plpgsql stable set search_path = '' set jit = off as $$
 begin
   if not funnel_report.whole_days(p_from, p_to) then
     return funnel_report.multiple_exposures_direct(p_experiment, p_from, p_to, p_flow);
