@@ -30,6 +30,8 @@ async function insertRows(
 export async function demoDatabase(flow: Flow, plan: DemoPlan = DEMO_PLAN, dataDir?: string): Promise<PGlite> {
   const db = await openDatabase(dataDir === undefined ? {} : { dataDir });
   await insertDemoVisits(db, flow, plan);
+  // The simulated visits are over: every session moves into the report's per-day aggregates.
+  await db.query(`select funnel_report.refresh('2100-01-01')`);
   return db;
 }
 

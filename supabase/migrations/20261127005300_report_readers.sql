@@ -14,18 +14,19 @@ begin
     return query select * from funnel_report.screen_figures_direct(p_experiment, p_from, p_to, p_flow, p_success_steps);
     return;
   end if;
-  return query
+  -- Dynamic SQL: planned afresh each time, with the live remainder's watermark known (live_from_id).
+  return query execute $q$
   with counts as (
-    select coalesce(s.arms ->> p_experiment, 'all') as arm, s.step_name, sum(s.reached) as reached,
+    select coalesce(s.arms ->> $1, 'all') as arm, s.step_name, sum(s.reached) as reached,
       sum(s.moved_on + s.ended_finished
-        + case when s.step_name = any (coalesce(p_success_steps, '{}')) then s.ended_open else 0 end) as continued
-    from funnel_report.period_steps(p_from, p_to, p_flow) s
-    where p_experiment is null or s.arms ? p_experiment
+        + case when s.step_name = any (coalesce($5, '{}')) then s.ended_open else 0 end) as continued
+    from funnel_report.period_steps($2, $3, $4) s
+    where $1 is null or s.arms ? $1
     group by 1, 2
   ), buckets as (
-    select coalesce(t.arms ->> p_experiment, 'all') as arm, t.step_name, t.bucket, sum(t.n) as n
-    from funnel_report.period_times(p_from, p_to, p_flow) t
-    where p_experiment is null or t.arms ? p_experiment
+    select coalesce(t.arms ->> $1, 'all') as arm, t.step_name, t.bucket, sum(t.n) as n
+    from funnel_report.period_times($2, $3, $4) t
+    where $1 is null or t.arms ? $1
     group by 1, 2, 3
   ), running as (
     select b.*, sum(b.n) over (partition by b.arm, b.step_name order by b.bucket) as upto,
@@ -39,7 +40,8 @@ begin
     from running r group by r.arm, r.step_name
   )
   select c.arm, c.step_name, c.reached::integer, c.continued::integer, m.median_seconds
-  from counts c left join medians m on m.arm = c.arm and m.step_name = c.step_name;
+  from counts c left join medians m on m.arm = c.arm and m.step_name = c.step_name
+  $q$ using p_experiment, p_from, p_to, p_flow, p_success_steps;
 end;
 $$;
 
@@ -55,18 +57,20 @@ begin
       p_experiment, p_goal_steps, p_from, p_to, p_flow, p_success_steps, p_exposed_only);
     return;
   end if;
-  return query
+  -- Dynamic SQL: planned afresh each time, with the live remainder's watermark known (live_from_id).
+  return query execute $q$
   with armed as (
-    select coalesce(case when p_exposed_only then s.exposed else s.arms end ->> p_experiment, 'all') as arm, s.*
-    from funnel_report.period_sessions(p_from, p_to, p_flow) s
-    where p_experiment is null or (case when p_exposed_only then s.exposed else s.arms end) ? p_experiment
+    select coalesce(case when $7 then s.exposed else s.arms end ->> $1, 'all') as arm, s.*
+    from funnel_report.period_sessions($3, $4, $5) s
+    where $1 is null or (case when $7 then s.exposed else s.arms end) ? $1
   )
   select a.arm, sum(a.sessions)::integer,
     coalesce(sum(a.sessions) filter (where a.lead), 0)::integer,
     coalesce(sum(a.sessions) filter (where a.finished), 0)::integer,
-    coalesce(sum(a.sessions) filter (where a.steps && coalesce(p_goal_steps, '{}')), 0)::integer,
-    coalesce(sum(a.sessions) filter (where a.last_step = any (coalesce(p_success_steps, '{}'))), 0)::integer
-  from armed a group by a.arm;
+    coalesce(sum(a.sessions) filter (where a.steps && coalesce($2, '{}')), 0)::integer,
+    coalesce(sum(a.sessions) filter (where a.last_step = any (coalesce($6, '{}'))), 0)::integer
+  from armed a group by a.arm
+  $q$ using p_experiment, p_goal_steps, p_from, p_to, p_flow, p_success_steps, p_exposed_only;
 end;
 $$;
 
@@ -83,18 +87,20 @@ begin
     return query select * from funnel_report.conversions_by_direct(p_dimension, p_from, p_to, p_flow, p_success_steps);
     return;
   end if;
-  return query
+  -- Dynamic SQL: planned afresh each time, with the live remainder's watermark known (live_from_id).
+  return query execute $q$
   with valued as (
-    select coalesce(case p_dimension when 'utm_source' then s.utm_source when 'utm_campaign' then s.utm_campaign
+    select coalesce(case $1 when 'utm_source' then s.utm_source when 'utm_campaign' then s.utm_campaign
         when 'language' then s.language else s.device end,
-      case when p_dimension = 'device' then 'unknown' else '(none)' end) as value, s.*
-    from funnel_report.period_sessions(p_from, p_to, p_flow) s
+      case when $1 = 'device' then 'unknown' else '(none)' end) as value, s.*
+    from funnel_report.period_sessions($2, $3, $4) s
   )
   select a.value, sum(a.sessions)::integer,
     coalesce(sum(a.sessions) filter (where a.lead), 0)::integer,
     coalesce(sum(a.sessions) filter (where a.finished), 0)::integer,
-    coalesce(sum(a.sessions) filter (where a.last_step = any (coalesce(p_success_steps, '{}'))), 0)::integer
-  from valued a group by a.value order by sum(a.sessions) desc, a.value;
+    coalesce(sum(a.sessions) filter (where a.last_step = any (coalesce($5, '{}'))), 0)::integer
+  from valued a group by a.value order by sum(a.sessions) desc, a.value
+  $q$ using p_dimension, p_from, p_to, p_flow, p_success_steps;
 end;
 $$;
 
@@ -102,12 +108,16 @@ create function funnel_report.multiple_exposures(
   p_experiment text, p_from timestamptz default null, p_to timestamptz default null, p_flow text default null
 ) returns integer
 language plpgsql stable set search_path = '' set jit = off as $$
+declare
+  v_count integer;
 begin
   if not funnel_report.whole_days(p_from, p_to) then
     return funnel_report.multiple_exposures_direct(p_experiment, p_from, p_to, p_flow);
   end if;
-  return (select coalesce(sum(s.sessions), 0)::integer
-          from funnel_report.period_sessions(p_from, p_to, p_flow) s where p_experiment = any (s.multi));
+  execute $q$ select coalesce(sum(s.sessions), 0)::integer
+    from funnel_report.period_sessions($2, $3, $4) s where $1 = any (s.multi) $q$
+  into v_count using p_experiment, p_from, p_to, p_flow;
+  return v_count;
 end;
 $$;
 
