@@ -81,6 +81,17 @@ describe('the visit language on the records', () => {
     expect(events).toEqual([{ language: 'ar' }]);
   });
 
+  it('names the language in the lead a webhook sink receives', async () => {
+    const flow = `lang-${randomUUID().slice(0, 8)}`;
+    const args = lead({ flow_id: flow, language: 'es' });
+    await rpc('save_quiz_completion', args);
+    const [job] = await read<{ lead: Record<string, unknown> }>(
+      'select lead from public.lead_webhook_claim(10, 60, array[$1], now())',
+      [flow],
+    );
+    expect(job?.lead).toMatchObject({ leadId: args.id, flowId: flow, language: 'es' });
+  });
+
   it.each([
     ['track_step_view', view, 'ES'],
     ['track_step_view', view, 'english'],

@@ -11,6 +11,9 @@
 -- `-- i27-result:` lines); the only changes are the lines marked `-- i32-language:`. Both gain a trailing
 -- `language` argument, so both are dropped and created again with the same grant (execute to anon).
 -- (`meta` cannot carry it: a visitor who declines ad consent sends no `meta`.)
+-- The lead webhook job's payload names the language too: lead_webhook_claim is copied from
+-- 20261127004100_lead_webhooks.sql (same signature, grants unchanged) with the one line marked
+-- `-- i32-language:`.
 -- A Conversions API event takes the language of its lead (or of its session's step views) by trigger,
 -- so queue_meta_event is not redefined; Meta receives it only stored beside the event, not sent.
 
@@ -191,3 +194,44 @@ grant execute on function
   public.track_step_view(jsonb, jsonb, jsonb, jsonb, jsonb, jsonb, jsonb, jsonb, jsonb, jsonb, jsonb),
   public.save_quiz_completion(jsonb, jsonb, jsonb, jsonb, jsonb, jsonb, jsonb, jsonb, jsonb, jsonb, jsonb, jsonb, jsonb, jsonb, jsonb, jsonb, jsonb, jsonb, jsonb)
   to anon;
+
+create or replace function public.lead_webhook_claim(
+  max_rows integer, lease_seconds integer, flow_ids text[], at timestamptz default now()
+) returns table (id bigint, attempts integer, done_sinks text[], lead jsonb)
+language plpgsql security definer set search_path = '' as $$
+begin
+  return query
+  with claimed as (
+    update funnel_private.lead_webhooks w
+       set claimed_until = at + make_interval(secs => lease_seconds)
+     where w.id in (
+       select d.id from funnel_private.lead_webhooks d
+        where d.finished_at is null and d.flow_id = any(flow_ids)
+          and d.queued_at > at - interval '3 days'
+          and d.next_attempt_at <= at and (d.claimed_until is null or d.claimed_until <= at)
+        order by d.next_attempt_at, d.id
+        limit max_rows
+        for update skip locked)
+    -- Settled sinks (delivered or dead-lettered) are not posted to again.
+    returning w.id, w.attempts, w.done_sinks || w.dead_sinks as done_sinks, w.lead_id
+  )
+  select c.id, c.attempts, c.done_sinks,
+    case when q.id is null then null else jsonb_build_object(
+      'leadId', q.id,
+      'sessionId', q.session_id,
+      'flowId', q.flow_id,
+      'flowVersion', q.flow_version,
+      'language', q.language, -- i32-language: the visit's language
+      'name', q.name,
+      'email', q.email,
+      'answers', coalesce(q.answers, '{}'::jsonb),
+      -- The results the flow keeps with its lead (tracking.lead.result; migration 20261127004000).
+      'result', coalesce(q.result, '{}'::jsonb),
+      'utm', jsonb_strip_nulls(jsonb_build_object(
+        'utm_source', q.utm_source, 'utm_medium', q.utm_medium, 'utm_campaign', q.utm_campaign,
+        'utm_term', q.utm_term, 'utm_content', q.utm_content, 'fbclid', q.fbclid, 'gclid', q.gclid)),
+      'submittedAt', to_char(q.submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    ) end
+  from claimed c left join public.quiz_completions q on q.id = c.lead_id;
+end;
+$$;
