@@ -95,7 +95,9 @@ const lines: string[] = [];
 const refreshLines: string[] = [];
 let version = '';
 for (const size of sizes) {
-  const server = startPostgres({ settings: { shared_buffers: '256MB', work_mem: '64MB' } });
+  const server = startPostgres({
+    settings: { shared_buffers: '256MB', work_mem: '64MB', maintenance_work_mem: '512MB', max_wal_size: '4GB' },
+  });
   version = server.version;
   try {
     const db = await pgDatabase(server.url());
