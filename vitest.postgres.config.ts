@@ -16,6 +16,7 @@ export const SQL_TEST_FILES = [
   'server/visit-language-sql.test.ts',
   'server/report-language.test.ts',
   'server/report-incremental.test.ts',
+  'server/report-refresh-concurrency.test.ts',
 ];
 
 export default defineConfig({
