@@ -1,7 +1,50 @@
 -- The report's functions over the aggregates (issue 31 point 1; the design is in the header of
 -- 20261127005200_report_incremental.sql): same names, arguments and results as before. A period of whole
 -- UTC days (or none) reads the aggregates of its days plus the live remainder; any other period is
--- computed directly by the *_direct functions, as before.
+-- computed directly by the *_direct functions, as before. First, the period helpers they share.
+
+-- Whether a period is whole UTC days (else the report computes it directly), and a day's place in it.
+create function funnel_report.whole_days(p_from timestamptz, p_to timestamptz) returns boolean
+language sql immutable as $$
+  select (p_from is null or p_from = date_trunc('day', p_from, 'UTC'))
+     and (p_to is null or p_to = date_trunc('day', p_to, 'UTC'))
+$$;
+create function funnel_report.in_days(p_day date, p_from timestamptz, p_to timestamptz) returns boolean
+language sql immutable as $$
+  select (p_from is null or p_day >= (p_from at time zone 'UTC')::date)
+     and (p_to is null or p_day < (p_to at time zone 'UTC')::date)
+$$;
+
+-- The aggregates of a period plus the live remainder. The live remainder is a few sessions: their rows
+-- are looked up by index in nested loops (no plan may read a whole table for them). Thousands of live
+-- sessions (a database never refreshed) are correct but slow this way: refresh first, as the report does.
+create function funnel_report.period_sessions(p_from timestamptz, p_to timestamptz, p_flow text)
+returns setof funnel_report.day_sessions
+language sql stable set search_path = '' set jit = off
+  set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
+  select * from (
+    select * from funnel_report.day_sessions d where funnel_report.in_days(d.day, p_from, p_to)
+    union all select * from funnel_report.group_sessions(true) g where funnel_report.in_days(g.day, p_from, p_to)
+  ) s where p_flow is null or s.flow_id is null or s.flow_id = p_flow
+$$;
+create function funnel_report.period_steps(p_from timestamptz, p_to timestamptz, p_flow text)
+returns setof funnel_report.day_steps
+language sql stable set search_path = '' set jit = off
+  set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
+  select * from (
+    select * from funnel_report.day_steps d where funnel_report.in_days(d.day, p_from, p_to)
+    union all select * from funnel_report.group_steps(true) g where funnel_report.in_days(g.day, p_from, p_to)
+  ) s where p_flow is null or s.flow_id is null or s.flow_id = p_flow
+$$;
+create function funnel_report.period_times(p_from timestamptz, p_to timestamptz, p_flow text)
+returns setof funnel_report.day_times
+language sql stable set search_path = '' set jit = off
+  set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
+  select * from (
+    select * from funnel_report.day_times d where funnel_report.in_days(d.day, p_from, p_to)
+    union all select * from funnel_report.group_times(true) g where funnel_report.in_days(g.day, p_from, p_to)
+  ) s where p_flow is null or s.flow_id is null or s.flow_id = p_flow
+$$;
 
 -- The report's functions, as before (names, arguments, results), over the period's aggregates.
 create function funnel_report.screen_figures(
