@@ -94,6 +94,51 @@ const s = (seconds: number) => `${seconds.toFixed(2)} s`;
 const lines: string[] = [];
 const refreshLines: string[] = [];
 let version = '';
+/** Writes the table so far into docs/performance.md (after each size: a long run keeps what it measured). */
+function writeDoc(): void {
+  const doc = readFileSync(DOC, 'utf8');
+  const at = doc.indexOf(START);
+  /** Rows of sizes not measured this time are kept from the last run (each size is run once). */
+  const magnitude = (cell: string) => Math.round(Math.log10(Number(cell.replaceAll(',', '')) || 1));
+  const measured = new Set([...lines, ...refreshLines].map((line) => magnitude(line.split('|')[1] ?? '')));
+  const kept = (header: string) => {
+    if (at === -1) return [];
+    const old = doc.slice(at, doc.indexOf(END));
+    const block = old.slice(old.indexOf(header));
+    return block
+      .split('\n')
+      .slice(2)
+      .filter((line) => /^\| [\d,]+ \|/.test(line))
+      .filter((line, index, all) => all.indexOf(line) === index && !measured.has(magnitude(line.split('|')[1] ?? '')));
+  };
+  const REFRESH_HEAD = "| step views | seeding | first refresh (29 days) | refresh of one day's new rows |";
+  const QUERY_HEAD = '| step views | query | range | through the aggregates | computed directly (before) |';
+  const keptRefresh = kept(REFRESH_HEAD).filter((line) => line.split('|').length === 6);
+  const keptQueries = kept(QUERY_HEAD).filter((line) => line.split('|').length === 7);
+  const table = [
+    START,
+    `Last measured ${new Date().toISOString().slice(0, 16)} UTC by \`npm run bench:report -- --views ${values.views}\` on PostgreSQL ${version} (this shared 2-core machine; rows of other sizes are from earlier runs). Sessions walk 1 to 9 screens (5 step views on average) over 30 days.`,
+    '',
+    REFRESH_HEAD,
+    '|---|---|---|---|',
+    ...keptRefresh,
+    ...refreshLines,
+    '',
+    QUERY_HEAD,
+    '|---|---|---|---|---|',
+    ...keptQueries,
+    ...lines,
+    END,
+  ].join('\n');
+  writeFileSync(
+    DOC,
+    at === -1
+      ? `${doc.trimEnd()}\n\n## The report at scale (issue 31)\n\n${table}\n`
+      : `${doc.slice(0, at)}${table}${doc.slice(doc.indexOf(END) + END.length)}`,
+  );
+  console.log(`wrote ${DOC}`);
+}
+
 for (const size of sizes) {
   const server = startPostgres({
     settings: { shared_buffers: '256MB', work_mem: '64MB', maintenance_work_mem: '512MB', max_wal_size: '4GB' },
@@ -130,46 +175,7 @@ for (const size of sizes) {
   } finally {
     server.stop();
   }
+  writeDoc();
 }
 
-const doc = readFileSync(DOC, 'utf8');
-const at = doc.indexOf(START);
-/** Rows of sizes not measured this time are kept from the last run (each size is run once). */
-const magnitude = (cell: string) => Math.round(Math.log10(Number(cell.replaceAll(',', '')) || 1));
-const measured = new Set([...lines, ...refreshLines].map((line) => magnitude(line.split('|')[1] ?? '')));
-const kept = (header: string) => {
-  if (at === -1) return [];
-  const old = doc.slice(at, doc.indexOf(END));
-  const block = old.slice(old.indexOf(header));
-  return block
-    .split('\n')
-    .slice(2)
-    .filter((line) => /^\| [\d,]+ \|/.test(line))
-    .filter((line, index, all) => all.indexOf(line) === index && !measured.has(magnitude(line.split('|')[1] ?? '')));
-};
-const REFRESH_HEAD = "| step views | seeding | first refresh (29 days) | refresh of one day's new rows |";
-const QUERY_HEAD = '| step views | query | range | through the aggregates | computed directly (before) |';
-const keptRefresh = kept(REFRESH_HEAD).filter((line) => line.split('|').length === 6);
-const keptQueries = kept(QUERY_HEAD).filter((line) => line.split('|').length === 7);
-const table = [
-  START,
-  `Last measured ${new Date().toISOString().slice(0, 16)} UTC by \`npm run bench:report -- --views ${values.views}\` on PostgreSQL ${version} (this shared 2-core machine; rows of other sizes are from earlier runs). Sessions walk 1 to 9 screens (5 step views on average) over 30 days.`,
-  '',
-  REFRESH_HEAD,
-  '|---|---|---|---|',
-  ...keptRefresh,
-  ...refreshLines,
-  '',
-  QUERY_HEAD,
-  '|---|---|---|---|---|',
-  ...keptQueries,
-  ...lines,
-  END,
-].join('\n');
-writeFileSync(
-  DOC,
-  at === -1
-    ? `${doc.trimEnd()}\n\n## The report at scale (issue 31)\n\n${table}\n`
-    : `${doc.slice(0, at)}${table}${doc.slice(doc.indexOf(END) + END.length)}`,
-);
-console.log(`wrote ${DOC}`);
+
