@@ -38,8 +38,8 @@ async function seed(db: SqlDatabase, views: number, days: string): Promise<void>
     drop table if exists bench_sessions;
     create temporary table bench_sessions as
     select i, md5('s' || i)::uuid as sid, md5('v' || i)::uuid as visitor,
-      timestamptz '2026-10-01' + (i % 30) * interval '1 day' + ((i * 7919) % 86000) * interval '1 second' as started,
-      1 + (i * 31) % 9 as walked, case when i % 2 = 0 then 'a' else 'b' end as arm,
+      timestamptz '2026-10-01' + (i % 30) * interval '1 day' + ((i::bigint * 7919) % 86000)::integer * interval '1 second' as started,
+      (1 + (i::bigint * 31) % 9)::integer as walked, case when i % 2 = 0 then 'a' else 'b' end as arm,
       case when i % 5 = 0 then 'es' else 'en' end as language
     from generate_series(1, ${sessions}) as i where ${days};
     insert into public.quiz_step_tracking (event_id, session_id, step_name, step_number, visited_at, flow_id, variants, language)
