@@ -13,6 +13,10 @@ export const SQL_TEST_FILES = [
   'server/funnel-report.test.ts',
   'server/meta-conversions.test.ts',
   'server/lead-webhooks-sql.test.ts',
+  'server/visit-language-sql.test.ts',
+  'server/report-language.test.ts',
+  'server/report-incremental.test.ts',
+  'server/report-refresh-concurrency.test.ts',
 ];
 
 export default defineConfig({

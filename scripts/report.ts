@@ -58,8 +58,11 @@ try {
     flow,
   });
   try {
+    // Final sessions move into the per-day aggregates first (issue 31): the report then reads those and
+    // computes only the sessions still live. On Supabase pg_cron also runs it every five minutes.
+    const [refreshed] = await database.query('select funnel_report.refresh() as sessions', []);
     const figures = await readFigures(database.query, flow, { from: values.from, to: values.to });
-    console.log(`Source: ${database.source}\n`);
+    console.log(`Source: ${database.source} (${Number(refreshed?.['sessions'] ?? 0)} sessions newly final)\n`);
     console.log(terminalReport(figures).join('\n'));
     const webhooks = await leadWebhookLine(database.query, (flow.settings.leadSinks ?? []).length > 0);
     if (webhooks) console.log(`\n${webhooks}`);

@@ -119,6 +119,8 @@ describe('npm run mcp, driven by the SDK client', () => {
     expect(reply.isError, reply.text).toBe(false);
     expect(reply.data).toMatchObject({ flowId: 'shoe-finder' });
     expect(Number(reply.data['leads'])).toBeGreaterThan(0);
+    // The demo shows every fifth visit in Spanish (issue 32: figures per language).
+    expect(reply.text).toMatch(/by language: en \d+ sessions, \d+ leads; es \d+ sessions/);
     const all = JSON.stringify(reply.data) + reply.text;
     // The demo's leads are named "Demo" with emails demo-<n>@example.com.
     expect(all).not.toMatch(/@|example\.com|\bDemo\b/);

@@ -24,7 +24,28 @@ export const sqlBackend = (): 'postgres' | 'pglite' =>
 
 /** A fresh database with every migration applied. */
 export async function openTestDatabase(): Promise<SqlDatabase> {
-  if (sqlBackend() === 'pglite') return openDatabase();
+  return (await openTestDatabases(1))[0] as SqlDatabase;
+}
+
+/**
+ * `count` connections to one fresh database, for tests of concurrent sessions: on PostgreSQL each is its
+ * own server session; PGlite has one session, so there they are the same connection (statements queue).
+ */
+export async function openTestDatabases(count: number): Promise<SqlDatabase[]> {
+  if (sqlBackend() === 'pglite') {
+    const db = await openDatabase();
+    let open = count;
+    const shared: SqlDatabase = {
+      query: (sql, params) => db.query(sql, params),
+      exec: (sql) => db.exec(sql),
+      transaction: (fn) => db.transaction(fn),
+      close: async () => {
+        open -= 1;
+        if (open === 0) await db.close();
+      },
+    };
+    return Array.from({ length: count }, () => shared);
+  }
   const url = inject('postgresUrl');
   if (!url) throw new Error('FUNNEL_SQL_BACKEND=postgres, but no server was started (run with vitest.postgres.config.ts)');
   const admin = await pgDatabase(url);
@@ -36,5 +57,5 @@ export async function openTestDatabase(): Promise<SqlDatabase> {
   }
   const target = new URL(url);
   target.pathname = `/${name}`;
-  return pgDatabase(target.toString());
+  return Promise.all(Array.from({ length: count }, () => pgDatabase(target.toString())));
 }

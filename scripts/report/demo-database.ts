@@ -5,11 +5,12 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Flow } from '../../src/engine/flow.gen.ts';
 import { openDatabase } from '../../server/database.ts';
+import type { SqlDatabase } from '../../server/sql-database.ts';
 import { DEMO_PLAN, simulateVisits, type DemoPlan } from './demo-visits.ts';
 
 /** Inserts a list of rows through one jsonb parameter (fast, and typed by the table's own columns). */
 async function insertRows(
-  db: PGlite,
+  db: SqlDatabase,
   table: string,
   columns: string,
   rows: readonly object[],
@@ -28,11 +29,19 @@ async function insertRows(
  */
 export async function demoDatabase(flow: Flow, plan: DemoPlan = DEMO_PLAN, dataDir?: string): Promise<PGlite> {
   const db = await openDatabase(dataDir === undefined ? {} : { dataDir });
+  await insertDemoVisits(db, flow, plan);
+  // The simulated visits are over: every session moves into the report's per-day aggregates.
+  await db.query(`select funnel_report.refresh('2100-01-01')`);
+  return db;
+}
+
+/** Writes the simulated visits of `plan` over `flow` into any database with the migrations applied. */
+export async function insertDemoVisits(db: SqlDatabase, flow: Flow, plan: DemoPlan = DEMO_PLAN): Promise<void> {
   const rows = simulateVisits(flow, plan);
   await insertRows(
     db,
     'quiz_step_tracking',
-    'event_id, session_id, step_name, step_number, visited_at, variants',
+    'event_id, session_id, step_name, step_number, visited_at, variants, language',
     rows.stepViews.map((row) => ({ ...row, step_number: 1 })),
   );
   await insertRows(
@@ -51,5 +60,4 @@ export async function demoDatabase(flow: Flow, plan: DemoPlan = DEMO_PLAN, dataD
     `on conflict (session_id) do update set clicked_final_cta = excluded.clicked_final_cta, variants = excluded.variants,
        utm_source = excluded.utm_source, utm_campaign = excluded.utm_campaign, user_agent = excluded.user_agent`,
   );
-  return db;
 }

@@ -56,6 +56,8 @@ export interface DemoRows {
     step_name: string;
     visited_at: string;
     variants: unknown;
+    /** The visit's language (issue 32): every fifth session in Spanish. */
+    language: string;
   }[];
   exposures: {
     event_id: string;
@@ -190,6 +192,7 @@ export function simulateVisits(
           step_name: step,
           visited_at: new Date(time).toISOString(),
           variants,
+          language: n % 5 === 4 ? 'es' : 'en',
         });
         for (const a of assignments)
           if (a.screens.includes(id) && !exposed.has(a.experiment)) {

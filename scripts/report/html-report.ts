@@ -108,7 +108,7 @@ canvas { display: block; margin: 12px 0; border: 1px solid #eee; } pre { backgro
 <h1>Funnel report: ${escape(figures.flowId)}</h1>
 <h2>Drop-off per variant</h2>
 ${charts.map((chart) => `<canvas id="${escape(chart.id)}" width="960" height="360" aria-label="${escape(chart.title)}"></canvas>`).join('\n')}
-<h2>Conversion by source and device</h2>
+<h2>Conversion by source, device and language</h2>
 ${figures.segments.map((segment) => `<pre>${escape(segmentTable(segment).join('\n'))}</pre>`).join('\n')}
 <h2>Experiments</h2>
 ${verdicts.join('\n') || '<p>This flow declares no experiments.</p>'}

@@ -43,9 +43,9 @@ export interface ExperimentFigures {
   multipleExposures: number;
 }
 
-/** Conversion per value of one dimension: a traffic source, a campaign or a device class. */
+/** Conversion per value of one dimension: a traffic source, a campaign, a device class or a language. */
 export interface SegmentFigures {
-  dimension: 'utm_source' | 'utm_campaign' | 'device';
+  dimension: 'utm_source' | 'utm_campaign' | 'device' | 'language';
   rows: { value: string; sessions: number; leads: number; finalClicks: number; successes: number }[];
 }
 
@@ -188,7 +188,7 @@ export async function readFigures(
     });
   }
   const segments: SegmentFigures[] = [];
-  for (const dimension of ['utm_source', 'utm_campaign', 'device'] as const) {
+  for (const dimension of ['utm_source', 'utm_campaign', 'device', 'language'] as const) {
     const rows = await query('select * from funnel_report.conversions_by($1, $2, $3, $4, $5)', [
       dimension,
       options.from ?? null,

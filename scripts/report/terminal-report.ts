@@ -92,9 +92,14 @@ function experimentSection(figures: ExperimentFigures): string[] {
   return lines;
 }
 
-const DIMENSION_TITLE = { utm_source: 'By utm_source', utm_campaign: 'By utm_campaign', device: 'By device' };
+const DIMENSION_TITLE = {
+  utm_source: 'By utm_source',
+  utm_campaign: 'By utm_campaign',
+  device: 'By device',
+  language: 'By language',
+};
 
-/** Conversion per source, campaign or device: sessions, leads and final clicks with their rates. */
+/** Conversion per source, campaign, device or language: sessions, leads and final clicks with their rates. */
 export function segmentTable(segment: SegmentFigures): string[] {
   const title = DIMENSION_TITLE[segment.dimension];
   if (segment.rows.length === 0) return [`${title}: no visits`];

@@ -160,7 +160,7 @@ export function registerReadTools(server: McpServer, { files, databaseUrl, proje
     {
       title: 'The funnel report in figures',
       description:
-        'Sessions, leads, final clicks and per-screen reach and drop-off from the local database (.data/local-db) or DATABASE_URL: counts only, never an email or a name. demo: simulated visits in memory.',
+        'Sessions, leads, final clicks, per-screen reach and drop-off, and figures per language from the local database (.data/local-db) or DATABASE_URL: counts only, never an email or a name. demo: simulated visits in memory.',
       inputSchema: {
         file: FILE,
         from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
@@ -183,6 +183,7 @@ export function registerReadTools(server: McpServer, { files, databaseUrl, proje
         const lines = [
           `${summary.flowId} from ${summary.source}: ${summary.sessions} sessions, ${summary.leads} leads, ${summary.finalClicks} final clicks`,
           ...summary.screens.map((s) => `  ${s.screen}: reached ${s.reached}, went on ${s.continued}, drop-off ${Math.round(s.dropOff * 100)} %`),
+          `by language: ${summary.languages.map((l) => `${l.language} ${l.sessions} sessions, ${l.leads} leads`).join('; ') || 'no visits'}`,
         ];
         return toolResult(lines.join('\n'), { ...summary });
       }),

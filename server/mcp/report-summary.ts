@@ -18,6 +18,8 @@ export interface ReportSummary {
   /** Per tracked screen of the main path: sessions that reached it, went on, and the share that left there. */
   screens: { screen: string; reached: number; continued: number; dropOff: number }[];
   experiments: { id: string; arms: { arm: string; sessions: number; leads: number; finalClicks: number; goals: number }[] }[];
+  /** Per language the visits were shown in (issue 32; '(none)': older pages that sent none). */
+  languages: { language: string; sessions: number; leads: number; finalClicks: number }[];
 }
 
 export interface ReportChoice {
@@ -55,6 +57,12 @@ export async function reportSummary(flow: Flow, choice: ReportChoice): Promise<R
         dropOff: s.dropOff,
       })),
       experiments: figures.experiments.map((e) => ({ id: e.experiment.id, arms: e.arms.map(counts) })),
+      languages: (figures.segments.find((segment) => segment.dimension === 'language')?.rows ?? []).map((row) => ({
+        language: row.value,
+        sessions: row.sessions,
+        leads: row.leads,
+        finalClicks: row.finalClicks,
+      })),
     };
   } finally {
     await database.close();

@@ -125,7 +125,13 @@ export function startTracking(options: TrackingStart): TrackingPort {
   const tracking = createBackendTracking({
     outbox,
     conversions,
-    page: { userAgent: navigator.userAgent, referrer: options.referrer, campaign: options.campaign },
+    page: {
+      userAgent: navigator.userAgent,
+      referrer: options.referrer,
+      campaign: options.campaign,
+      // The language the visit is shown in (issue 32 sets <html lang> once per visit).
+      language: () => document.documentElement.lang,
+    },
     flow: { id: flow.id, version: flow.version, ...(flow.tracking ? { tracking: flow.tracking } : {}) },
     // Exposures already recorded are kept beside the outbox, so reloads and tabs don't repeat them.
     ...(options.experiments ? { experiments: { ...options.experiments, storage: options.local } } : {}),
@@ -152,6 +158,7 @@ function startPartialLeads(options: TrackingStart, afterHiddenSeconds: number): 
     afterHiddenSeconds,
     flow: { id: flow.id, version: flow.version },
     read: () => loadSession(sessionStore(), appFlow),
+    language: () => document.documentElement.lang,
     send: (args) => {
       fetch(`${config.url}/rest/v1/rpc/save_quiz_completion`, {
         method: 'POST',

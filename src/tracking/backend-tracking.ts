@@ -10,6 +10,7 @@ import type { DeriveResult } from '../engine/scope.ts';
 import type { DeadLetters } from './dead-letters.ts';
 import { exposuresDue, markExposed, variantsArg, type ExperimentTracking } from './exposures.ts';
 import type { Campaign } from './landing.ts';
+import { languageArg } from './language-arg.ts';
 import { leadResult, withLeadValue } from './lead-result.ts';
 import type { Outbox } from './outbox.ts';
 import type { ServerConversions } from './server-conversions.ts';
@@ -20,7 +21,13 @@ export interface BackendTrackingOptions {
    * The browser and the landing referrer, sent with journey steps and step views, and the landing
    * campaign, sent with journey steps and the lead.
    */
-  page: { userAgent: string; referrer: string | null; campaign?: Campaign };
+  page: {
+    userAgent: string;
+    referrer: string | null;
+    campaign?: Campaign;
+    /** The visit's language (`<html lang>`), read at each write; sent with step views and the lead. */
+    language?: () => string | null | undefined;
+  };
   /**
    * The running flow: its id and version go with every lead and tracking row, its journey steps give
    * each step's position, and its leadColumns say which answers also fill the lead table's own columns.
@@ -151,6 +158,7 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
         visited_at: now().toISOString(),
         ...flowArgs(flow, false),
         ...variantArgs,
+        ...languageArg(page.language?.()),
       },
       'Failed to track quiz step',
       eventId,
@@ -228,6 +236,7 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
         ...quizCompletionArgs(visitor, page.campaign, flow),
         ...variantArgs,
         ...(result ? { result } : {}),
+        ...languageArg(page.language?.()),
       };
       // The same answers sent again (a second tap after an error) reuse the pending lead, not a new row.
       const { id: _id, ...content } = args;

@@ -7,6 +7,7 @@
  */
 import { isEmail } from '../engine/email-rule.ts';
 import type { Answers, StoredData } from '../engine/flow-model.ts';
+import { languageArg } from './language-arg.ts';
 
 export interface PartialLeadsOptions {
   afterHiddenSeconds: number;
@@ -15,6 +16,8 @@ export interface PartialLeadsOptions {
   read: () => { sessionId: string; answers: Answers; data: StoredData };
   /** Sends save_quiz_completion's arguments so that they survive the page closing (fetch keepalive). */
   send: (args: Record<string, unknown>) => void;
+  /** The visit's language (`<html lang>`), sent with the partial lead when it is a valid tag. */
+  language?: () => string | null | undefined;
   /** Where visibilitychange and pagehide come from. */
   page: {
     addEventListener(type: 'visibilitychange' | 'pagehide', listener: () => void): void;
@@ -49,6 +52,7 @@ export function watchPartialLeads(options: PartialLeadsOptions): { leave(): void
       flow_id: options.flow.id,
       flow_version: options.flow.version,
       partial: true,
+      ...languageArg(options.language?.()),
     });
   };
 
