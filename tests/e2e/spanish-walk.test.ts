@@ -5,8 +5,7 @@
  * (read from the file, not copied here), and the figures are the English walk's for the same answers:
  * a language changes the words, never the scores or the stored values.
  *
- * The lead's `language` column is checked by the records branch's own test (issue 32's records part);
- * here the lead's answers and result are compared across the two languages.
+ * Her lead row and step views say `es`; the English walk's say `en`.
  */
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -58,8 +57,8 @@ async function leadOf(sessionId: string | null) {
   await expect
     .poll(async () => (await harness().rows('select 1 from public.quiz_completions where session_id = $1', [sessionId])).length, WAIT)
     .toBe(1);
-  const [lead] = await harness().rows<{ answers: unknown; result: unknown }>(
-    'select answers, result from public.quiz_completions where session_id = $1',
+  const [lead] = await harness().rows<{ answers: unknown; result: unknown; language: string | null }>(
+    'select answers, result, language from public.quiz_completions where session_id = $1',
     [sessionId],
   );
   return lead;
@@ -127,6 +126,13 @@ describe('the skin funnel in Spanish (phone language es-MX)', () => {
     expect(spanishLead?.answers).toEqual(englishLead?.answers);
     expect(spanishLead?.result).toEqual(englishLead?.result);
     expect(spanishLead?.result).toMatchObject({ skinAge: expect.any(Number), hormonalLikelihood: expect.any(Number) });
+    // The records carry the visit's language: her lead and every step view say es, the English walk's en.
+    expect([englishLead?.language, spanishLead?.language]).toEqual(['en', 'es']);
+    const views = await harness().rows<{ language: string | null }>(
+      'select distinct language from public.quiz_step_tracking where session_id = $1',
+      [spanishSession],
+    );
+    expect(views).toEqual([{ language: 'es' }]);
     expect(es.problems.filter((line) => !line.includes('Ad pixel not initialised'))).toEqual([]);
   });
 });
