@@ -72,7 +72,7 @@ export interface FlowScreen {
 
 export interface FlowFile {
   settings: Record<string, string>;
-  storage: { sessionIdKey: string };
+  storage: { sessionIdKey: string; answersKey: string };
   start: string;
   notFound: string;
   screens: Record<string, FlowScreen>;

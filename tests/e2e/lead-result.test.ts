@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeResult } from '../support/skin-scoring.ts';
-import { buttonOf, expectScreen, flow, press, routeOf, screenOf, WAIT } from './funnel.ts';
+import { buttonOf, expectScreen, flow, press, routeOf, screenOf, tapOption, WAIT } from './funnel.ts';
 import { SAMPLE_FACE_PHOTO } from './harness.ts';
 import { walkMainPath } from './main-path-walk.ts';
 import { sharedHarness } from './shared-harness.ts';
@@ -139,6 +139,42 @@ describe('the skin funnel lead row', () => {
       hormonalLikelihood: expected.hormonalLikelihood,
       hormonalLabel: expected.hormonalLabel,
     });
+    expect(tp.problems.filter((line) => !line.includes('Ad pixel not initialised'))).toEqual([]);
+  });
+
+  it('opened at the email form by its URL, tapping on asks her age before the reveal shows a score', async () => {
+    const tp = await harness().open();
+    const { page } = tp;
+    await page.goto(tp.url(routeOf('email-capture')));
+    await expectScreen(page, 'email-capture');
+    await page.getByLabel('First name', { exact: true }).fill('Noa');
+    await page.getByLabel('Email', { exact: true }).fill(`reveal-${Date.now()}@example.com`);
+    await press(page, buttonOf('email-capture'));
+    await expectScreen(page, 'doctor-investigation');
+    await tapOption(page, 'doctor-investigation', 'poor-sleep');
+    await press(page, buttonOf('doctor-investigation'));
+    await expectScreen(page, 'anti-aging-experience');
+    const tried = String(screenOf('anti-aging-experience').options?.[2]?.value ?? '');
+    await tapOption(page, 'anti-aging-experience', tried);
+    await press(page, buttonOf('anti-aging-experience'));
+    // No score from a default age: her age is asked first, then the reveal counts to her own score.
+    await expectScreen(page, 'reveal-age');
+    const slider = page.getByRole('slider');
+    await slider.focus();
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    const chosen = Number(screenOf('reveal-age').default ?? 0) + 6;
+    await expect.poll(() => slider.inputValue(), WAIT).toBe(String(chosen));
+    await press(page, buttonOf('reveal-age'));
+    await expectScreen(page, 'root-cause-reveal');
+    const answers: Record<string, unknown> = await page.evaluate(
+      (key) => JSON.parse(sessionStorage.getItem(key) ?? '{}'),
+      flow.storage.answersKey,
+    );
+    expect(answers['age']).toBe(chosen);
+    const expected = computeResult(answers, null);
+    await expect
+      .poll(() => page.getByTestId('animated-percent').textContent(), { timeout: 15_000, interval: 100 })
+      .toBe(`${expected.confidenceScore}%`);
     expect(tp.problems.filter((line) => !line.includes('Ad pixel not initialised'))).toEqual([]);
   });
 
