@@ -139,6 +139,9 @@ async function walkFromContactForm(page: Page, email: string, consent: 'Allow' |
   await expectScreen(page, 'anti-aging-experience');
   await tapOption(page, 'anti-aging-experience', "My old routine used to work, but it's failing now");
   await press(page, buttonOf('anti-aging-experience'));
+  // Opened at the email form, she has given no age yet: it is asked before the reveal's score.
+  await expectScreen(page, 'reveal-age');
+  await press(page, buttonOf('reveal-age'));
   for (const id of ['root-cause-reveal', 'education-urgency', 'treatment-projection', 'reversal-protocol']) {
     await expectScreen(page, id);
     await press(page, buttonOf(id));
@@ -159,7 +162,7 @@ describe('server-side Meta conversions', () => {
     await walkFromContactForm(tp.page, email, 'Allow');
     const tracksBefore = calls.filter((call) => call[0] === 'track');
     // The dataLayer: the documented events in order, answer keys only, each with the flow and screen.
-    const screens = ['email-capture', 'doctor-investigation', 'anti-aging-experience', 'root-cause-reveal',
+    const screens = ['email-capture', 'doctor-investigation', 'anti-aging-experience', 'reveal-age', 'root-cause-reveal',
       'education-urgency', 'treatment-projection', 'reversal-protocol', 'creating-protocol'];
     const trail = pushes.map((p) => (p.event === 'funnel_answer' ? `answer:${String(p.answer)}` : `${String(p.event)}:${String(p.screen)}`));
     expect(trail.filter((t) => t.startsWith('funnel_screen_view')).map((t) => t.split(':')[1])).toEqual(screens);
