@@ -181,7 +181,7 @@ describe('an answer read before it is written', () => {
     const { errors } = check(text);
     // antiAgingExperience: asked right before on every path, and in the sample for a fresh deep link.
     expect(errors.map((e) => e.message)).toEqual([
-      '"{answers.age}" may be missing here: on the path /quiz/anti-aging-experience → root-cause-reveal, no screen asks for "age" first',
+      '"{answers.age}" may be missing here: on the path /quiz/email-capture → doctor-investigation → anti-aging-experience → root-cause-reveal, no screen asks for "age" first',
     ]);
   });
 
