@@ -134,6 +134,11 @@ describe('a failing photo analysis', () => {
         body: JSON.stringify({ error: { code: 'analysis_failed', message: 'boom' } }),
       });
     });
+    // She answered the age question first, as on the main path (a photo without an age asks it first).
+    await page.goto(tp.url(routeOf('age')));
+    await expectScreen(page, 'age');
+    await button(page, buttonOf('age')).click();
+    await expectScreen(page, 'cliff-education');
     await page.goto(tp.url(routeOf('photo-analysis')));
     await expectScreen(page, 'photo-analysis');
     await page.locator('input[type="file"]').setInputFiles(SAMPLE_FACE_PHOTO);

@@ -78,6 +78,16 @@ async function tapTwice(page: Page, label: string): Promise<{ x: number; y: numb
   return { ...at, gap };
 }
 
+/** Opens `path` with the answers a visitor who got there would have (once: the app saves hers after). */
+async function openWithAnswers(page: Page, url: string): Promise<void> {
+  await page.addInitScript((items: Record<string, string>) => {
+    if (sessionStorage.getItem('__seeded')) return;
+    sessionStorage.setItem('__seeded', '1');
+    for (const [key, value] of Object.entries(items)) sessionStorage.setItem(key, value);
+  }, STORED);
+  await page.goto(url);
+}
+
 describe('a double click on Continue', () => {
   it.each([
     ['cliff-education', 'analysis-bridge'],
@@ -86,7 +96,8 @@ describe('a double click on Continue', () => {
     expect(screenOf(from).next).toBe(to);
     const tp = await harness.open();
     const { page } = tp;
-    await page.goto(tp.url(routeOf(from)));
+    // The result screens require an age: she has the answers of a visitor who got there.
+    await openWithAnswers(page, tp.url(routeOf(from)));
     await expectScreen(page, from);
     const first = await button(page, buttonOf(from)).boundingBox();
     const second = await button(page, buttonOf(to)).boundingBox().catch(() => null);
@@ -111,13 +122,8 @@ describe('two taps 0.5 s apart on Continue', () => {
   it.each(contentScreens)('on %s land on %s, exactly the next screen', async (from, to) => {
     const tp = await harness.open();
     const { page } = tp;
-    await page.addInitScript((items: Record<string, string>) => {
-      // Once: the app's own session, saved as she moves on, must survive the reload a deep link is.
-      if (sessionStorage.getItem('__seeded')) return;
-      sessionStorage.setItem('__seeded', '1');
-      for (const [key, value] of Object.entries(items)) sessionStorage.setItem(key, value);
-    }, STORED);
-    await page.goto(tp.url(routeOf(from)));
+    // Once: the app's own session, saved as she moves on, must survive the reload a deep link is.
+    await openWithAnswers(page, tp.url(routeOf(from)));
     await expectScreen(page, from);
     const { gap } = await tapTwice(page, buttonOf(from));
     // The second tap came while the new screen settled (not late, as a slower, meant tap would).
@@ -136,7 +142,7 @@ describe('two taps 0.5 s apart on Continue', () => {
     expect(screenOf(to).next).toBe(after);
     const tp = await harness.open();
     const { page } = tp;
-    await page.goto(tp.url(routeOf(from)));
+    await openWithAnswers(page, tp.url(routeOf(from)));
     await expectScreen(page, from);
     const at = await tapTwice(page, buttonOf(from));
     expect(at.gap).toBeLessThan(SETTLE_MS);

@@ -97,6 +97,9 @@ beforeAll(async () => {
   flowDir = mkdtempSync(join(tmpdir(), 'funnel-sinks-flow-'));
   const flowPath = join(flowDir, 'flow.json');
   writeFileSync(flowPath, JSON.stringify(withSinks, null, 2));
+  // Its language files go beside it, as the flow's own do (flows/skin-funnel.<language>.json).
+  for (const name of readdirSync(join(repoRoot, 'flows')).filter((file) => /^skin-funnel\.[a-z-]+\.json$/i.test(file)))
+    writeFileSync(join(flowDir, name.replace('skin-funnel', 'flow')), readFileSync(join(repoRoot, 'flows', name)));
   outDir = mkdtempSync(join(tmpdir(), 'funnel-sinks-build-'));
   saved.FLOW = process.env.FLOW;
   process.env.FLOW = flowPath;

@@ -29,8 +29,11 @@ const ANSWERS_ONLY = 'Based on your answers only: no photo was read.';
 
 async function openPhotoScreen() {
   const tp = await harness.open();
+  // She answers the age question first, as on the main path (a photo without an age asks it first).
   await tp.page.goto(tp.url(routeOf('age')));
   await expectScreen(tp.page, 'age');
+  await button(tp.page, buttonOf('age')).click();
+  await expectScreen(tp.page, 'cliff-education');
   await tp.page.goto(tp.url(routeOf('photo-analysis')));
   await expectScreen(tp.page, 'photo-analysis');
   return tp;

@@ -2,7 +2,7 @@
  * The Flow Studio for a test: a temporary project (a copy of flows/ and public/uploads/, so the repo's
  * files are never changed), the studio server on a free port, and Chromium on it.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -32,10 +32,27 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The copy's other languages become drafts (same line, so every line:column stays): the tests edit
+ * English texts and add screens, which a complete translation would then refuse as missing or stale
+ * (issue 32); as drafts those are warnings, and each test judges the edit itself.
+ */
+function draftLanguages(dir: string): void {
+  for (const name of readdirSync(dir).filter((file) => /^[^.]+\.json$/.test(file))) {
+    const path = join(dir, name);
+    const text = readFileSync(path, 'utf8');
+    const languages = (JSON.parse(text) as { languages?: { default: string; available: string[] } }).languages;
+    if (!languages) continue;
+    const others = languages.available.filter((language) => language !== languages.default);
+    writeFileSync(path, text.replace('"drafts": []', `"drafts": ${JSON.stringify(others)}`));
+  }
+}
+
 export async function startStudioHarness(flowFile: string): Promise<StudioHarness> {
   const project = mkdtempSync(join(tmpdir(), 'studio-project-'));
   cpSync(join(repoRoot, 'flows'), join(project, 'flows'), { recursive: true });
   cpSync(join(repoRoot, 'public/uploads'), join(project, 'public/uploads'), { recursive: true });
+  draftLanguages(join(project, 'flows'));
   const port = await freePort();
   const studio = await startStudio({ appRoot: repoRoot, project, flowFile, port, host: '127.0.0.1' });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
