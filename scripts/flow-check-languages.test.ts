@@ -41,15 +41,22 @@ describe('flow:translate then flow:check on a flow with a Spanish file', () => {
     const complete = run('scripts/flow-check.ts', flowPath, '--strict');
     expect(complete.stderr).toBe('');
     expect(complete.status).toBe(0);
+    // Named by its language file, the check is the same: the file with its flow.
+    const byLanguageFile = run('scripts/flow-check.ts', esPath, '--strict');
+    expect(byLanguageFile.stderr).toBe('');
+    expect(byLanguageFile.stdout).toContain('is a language file of');
+    expect(byLanguageFile.status).toBe(0);
 
     const text = readFileSync(esPath, 'utf8');
     const removed = text.replace('"es": "¡What are your main skin concerns?!"', '"es": ""');
     writeFileSync(esPath, removed);
     const line = removed.split('\n').findIndex((l) => l.includes('"es": ""')) + 1;
-    const failed = run('scripts/flow-check.ts', flowPath);
-    expect(failed.status).toBe(1);
-    expect(failed.stderr).toContain(
-      `funnel.es.json:${line}:13 /texts/~1screens~1concerns~1question/es: the es translation`,
-    );
+    for (const named of [flowPath, esPath]) {
+      const failed = run('scripts/flow-check.ts', named);
+      expect(failed.status).toBe(1);
+      expect(failed.stderr).toContain(
+        `funnel.es.json:${line}:13 /texts/~1screens~1concerns~1question/es: the es translation`,
+      );
+    }
   }, 60_000);
 });

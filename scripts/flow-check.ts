@@ -9,11 +9,15 @@ import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
 import { missingFilesCheck } from './lib/flow-uploads.ts';
 import { flowBudgetLine } from './lib/flow-parts.ts';
 import { checkLanguageFiles } from './lib/language-files.ts';
+import { flowFileOfTranslation } from '../src/engine/i18n/translation.ts';
 
 const args = process.argv.slice(2);
 const strict = args.includes('--strict');
-const path = args.find((arg) => !arg.startsWith('--')) ?? flowFile();
+const named = args.find((arg) => !arg.startsWith('--')) ?? flowFile();
+// A language file (flows/<flow>.<language>.json) is checked with its flow, as the build checks it.
+const path = flowFileOfTranslation(named) ?? named;
 const file = relative(process.cwd(), path) || path;
+if (path !== named) console.log(`${relative(process.cwd(), named) || named} is a language file of ${file}: checking them together`);
 
 const text = await readFile(path, 'utf8').catch((cause: unknown) => {
   console.error(`✗ ${file}: can't read the file (${cause instanceof Error ? cause.message : String(cause)})`);

@@ -81,6 +81,11 @@ export function translationFileName(flowFile: string, language: string): string 
   return flowFile.replace(/(\.json)?$/, `.${language}.json`);
 }
 
+/** The flow a language file belongs to: flows/my-funnel.es.json → flows/my-funnel.json (undefined for a flow). */
+export function flowFileOfTranslation(file: string): string | undefined {
+  return isLanguageFileName(file) ? file.replace(/\.[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\.json$/, '.json') : undefined;
+}
+
 /** The pack a visitor of `language` loads, from a translation file (empty translations are left out). */
 export function languagePack(file: TranslationFile): LanguagePack {
   const texts: Record<string, string> = {};
