@@ -9,6 +9,8 @@
 import flowSchema from '../../schemas/flow.schema.json' with { type: 'json' };
 import type { Flow } from '../../src/engine/flow.gen.ts';
 import { flowTexts } from '../../src/engine/i18n/flow-texts.ts';
+import { valueAt } from '../../src/engine/i18n/text-pointers.ts';
+import { pointerOf } from '../../src/engine/validation/flow-issue.ts';
 import {
   flowLanguages,
   TEXT_SLOT,
@@ -50,8 +52,7 @@ export function changedStrings(
     if (a !== b) found[base] = b;
   } else if (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null) {
     for (const [key, value] of Object.entries(a)) {
-      const segment = key.replaceAll('~', '~0').replaceAll('/', '~1');
-      changedStrings(value, (b as Record<string, unknown>)[key], `${base}/${segment}`, found);
+      changedStrings(value, (b as Record<string, unknown>)[key], pointerOf(base, key), found);
     }
   }
   return found;
@@ -98,11 +99,13 @@ export function textsModule(
   delete texts['/settings/locale'];
   if (!stripped) return `export default ${JSON.stringify({ language, locale, texts })};\n`;
   // The blanks' texts in document order, and by pointer only what is translated outside them (settings).
-  const list: string[] = [];
-  const slots = new Set<string>();
-  collectSlots(shipped, '', slots);
-  for (const pointer of Object.keys(texts)) if (slots.has(pointer)) delete texts[pointer];
-  eachSlotPointer(shipped, '', (pointer) => list.push(valueAtPointer(translated, pointer)));
+  const slots: string[] = [];
+  eachSlotPointer(shipped, '', (pointer) => slots.push(pointer));
+  for (const pointer of slots) delete texts[pointer];
+  const list = slots.map((pointer) => {
+    const text = valueAt(translated, pointer);
+    return typeof text === 'string' ? text : '';
+  });
   return `export default ${JSON.stringify({ language, locale, texts, list })};\n`;
 }
 
@@ -120,21 +123,8 @@ export function tableTextsModule(
 function eachSlotPointer(node: unknown, base: string, visit: (pointer: string) => void): void {
   if (typeof node !== 'object' || node === null) return;
   for (const [key, value] of Object.entries(node)) {
-    const pointer = `${base}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    const pointer = pointerOf(base, key);
     if (value === TEXT_SLOT) visit(pointer);
     else if (typeof value === 'object') eachSlotPointer(value, pointer, visit);
   }
-}
-
-function collectSlots(node: unknown, base: string, found: Set<string>): void {
-  eachSlotPointer(node, base, (pointer) => found.add(pointer));
-}
-
-function valueAtPointer(document: unknown, pointer: string): string {
-  let node = document;
-  for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
-    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
-  }
-  return typeof node === 'string' ? node : '';
 }

@@ -7,6 +7,7 @@
  *
  * Generic: nothing here knows a product, a screen kind or a property name.
  */
+import { pointerOf } from '../validation/flow-issue.ts';
 
 /** A JSON Schema node, as far as this walk reads one. */
 type Schema = boolean | { [keyword: string]: unknown };
@@ -26,10 +27,6 @@ const PLACEHOLDER_PATH = /\{[A-Za-z]\w*(?:\.\w+)*(?::\w+)?/g;
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function escape(key: string | number): string {
-  return String(key).replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 /** RFC 6901: the pointer's segments, unescaped. */
@@ -141,7 +138,7 @@ export class TextWalker {
       schema = this.child(schema, node, segment);
       mark = this.mark(schema);
       if (mark === 'text-cells') cells = true;
-      node = valueAt(node, `/${escape(segment)}`);
+      node = valueAt(node, pointerOf('', segment));
     }
     return { schema, cells, mark };
   }
@@ -167,7 +164,7 @@ export class TextWalker {
       );
     } else if (isObject(value)) {
       for (const [key, item] of Object.entries(value))
-        this.collect(item, this.child(schema, value, key), `${base}/${escape(key)}`, inCells, found);
+        this.collect(item, this.child(schema, value, key), pointerOf(base, key), inCells, found);
     }
     return found;
   }
