@@ -14,6 +14,25 @@ import { sharedHarness } from './shared-harness.ts';
 
 const harness = sharedHarness();
 
+interface LeadRow {
+  answers: Record<string, unknown>;
+  result: Record<string, unknown> | null;
+}
+
+/** Her lead row (by session id or email), once it has landed. */
+async function leadWhere(column: 'session_id' | 'email', value: string | null): Promise<LeadRow | undefined> {
+  const sql = `select answers, result from public.quiz_completions where ${column} = $1`;
+  await expect.poll(async () => (await harness().rows(sql, [value])).length, WAIT).toBe(1);
+  return (await harness().rows<LeadRow>(sql, [value]))[0];
+}
+
+/** The results the flow saves with the lead (tracking.lead.result), as computed for her. */
+const savedResult = (expected: ReturnType<typeof computeResult>) => ({
+  skinAge: expected.skinAge,
+  hormonalLikelihood: expected.hormonalLikelihood,
+  hormonalLabel: expected.hormonalLabel,
+});
+
 describe('the skin funnel lead row', () => {
   it('holds the skin age and likelihood the visitor was shown', async () => {
     const tp = await harness().open();
@@ -32,19 +51,9 @@ describe('the skin funnel lead row', () => {
     const sessionId = await page.evaluate((key) => sessionStorage.getItem(key), flow.storage.sessionIdKey);
     const assessment: unknown = await page.evaluate(() => JSON.parse(sessionStorage.getItem('assessmentData') ?? 'null'));
 
-    await expect
-      .poll(async () => (await harness().rows('select 1 from public.quiz_completions where session_id = $1', [sessionId])).length, WAIT)
-      .toBe(1);
-    const [lead] = await harness().rows<{ answers: Record<string, unknown>; result: Record<string, unknown> }>(
-      'select answers, result from public.quiz_completions where session_id = $1',
-      [sessionId],
-    );
+    const lead = await leadWhere('session_id', sessionId);
     const expected = computeResult(lead?.answers, assessment);
-    expect(lead?.result).toEqual({
-      skinAge: expected.skinAge,
-      hormonalLikelihood: expected.hormonalLikelihood,
-      hormonalLabel: expected.hormonalLabel,
-    });
+    expect(lead?.result).toEqual(savedResult(expected));
     // The result screen drew the same skin age (as the flow shows it: result.shownSkinAge, whole years).
     expect(shown).toContain(`Your skin age is ${String(expected['shownSkinAge'])}`);
     expect(Math.round(expected.skinAge)).toBe(Number(expected['shownSkinAge']));
@@ -77,24 +86,14 @@ describe('the skin funnel lead row', () => {
     await page.getByLabel('Email', { exact: true }).fill(email);
     await press(page, buttonOf('email-capture'));
 
-    await expect
-      .poll(async () => (await harness().rows('select 1 from public.quiz_completions where email = $1', [email])).length, WAIT)
-      .toBe(1);
-    const [lead] = await harness().rows<{ answers: Record<string, unknown>; result: Record<string, unknown> }>(
-      'select answers, result from public.quiz_completions where email = $1',
-      [email],
-    );
+    const lead = await leadWhere('email', email);
     // Only what she answered is in the lead, and the age the figures rest on is hers, not a default.
     expect(Object.keys(lead?.answers ?? {}).sort()).toEqual(['age', 'email', 'name']);
     const assessment: unknown = await page.evaluate(() => JSON.parse(sessionStorage.getItem('assessmentData') ?? 'null'));
     const expected = computeResult(lead?.answers, assessment);
     expect(expected.chronologicalAge).toBe(lead?.answers['age']);
     expect(shown).toContain(`Your skin age is ${String(expected['shownSkinAge'])}`);
-    expect(lead?.result).toEqual({
-      skinAge: expected.skinAge,
-      hormonalLikelihood: expected.hormonalLikelihood,
-      hormonalLabel: expected.hormonalLabel,
-    });
+    expect(lead?.result).toEqual(savedResult(expected));
     expect(tp.problems.filter((line) => !line.includes('Ad pixel not initialised'))).toEqual([]);
   });
 
@@ -122,23 +121,13 @@ describe('the skin funnel lead row', () => {
     await page.getByLabel('First name', { exact: true }).fill('Ines');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await press(page, buttonOf('email-capture'));
-    await expect
-      .poll(async () => (await harness().rows('select 1 from public.quiz_completions where email = $1', [email])).length, WAIT)
-      .toBe(1);
-    const [lead] = await harness().rows<{ answers: Record<string, unknown>; result: Record<string, unknown> }>(
-      'select answers, result from public.quiz_completions where email = $1',
-      [email],
-    );
+    const lead = await leadWhere('email', email);
     expect(lead?.answers['age']).toBe(chosen);
     const assessment: unknown = await page.evaluate(() => JSON.parse(sessionStorage.getItem('assessmentData') ?? 'null'));
     const expected = computeResult(lead?.answers, assessment);
     expect(expected.chronologicalAge).toBe(chosen);
     expect(shown).toContain(`Your skin age is ${String(expected['shownSkinAge'])}`);
-    expect(lead?.result).toEqual({
-      skinAge: expected.skinAge,
-      hormonalLikelihood: expected.hormonalLikelihood,
-      hormonalLabel: expected.hormonalLabel,
-    });
+    expect(lead?.result).toEqual(savedResult(expected));
     expect(tp.problems.filter((line) => !line.includes('Ad pixel not initialised'))).toEqual([]);
   });
 
