@@ -19,6 +19,13 @@ const vitest =
     `--outputFile.json=${report}`,
   ];
 
+/** The end-to-end files of one group of vitest.e2e.config.ts (through env(1): a command is one argument list). */
+const e2e = (group: 'alone' | 'shared') => (report: string) => [
+  'env',
+  `E2E_GROUP=${group}`,
+  ...vitest('--config', 'vitest.e2e.config.ts')(report),
+];
+
 export const NPM_TEST_STAGES: readonly Stage[] = [
   { name: 'flow:check', command: npm('flow:check') },
   { name: 'typecheck', command: npm('typecheck') },
@@ -28,10 +35,7 @@ export const NPM_TEST_STAGES: readonly Stage[] = [
   { name: 'SQL tests on PostgreSQL', command: vitest('--config', 'vitest.postgres.config.ts'), vitest: true },
   { name: 'build', command: npm('build') },
   { name: 'build-storybook', command: npm('build-storybook') },
-  {
-    name: 'end-to-end tests',
-    command: vitest('--config', 'vitest.e2e.config.ts'),
-    vitest: true,
-    needs: 'build',
-  },
+  // Files that time things run one at a time; the others two at a time (vitest.e2e.config.ts says which).
+  { name: 'end-to-end tests, one at a time', command: e2e('alone'), vitest: true, needs: 'build' },
+  { name: 'end-to-end tests, two at a time', command: e2e('shared'), vitest: true, needs: 'build' },
 ];

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { runStages, summaryLines, vitestCounts, type Stage } from './test-stages.ts';
@@ -75,14 +75,26 @@ describe('the stages of npm test', () => {
       'npx vitest run --config vitest.postgres.config.ts --reporter=default --reporter=json --outputFile.json=/tmp/report.json',
       'npm run --silent build',
       'npm run --silent build-storybook',
-      'npx vitest run --config vitest.e2e.config.ts --reporter=default --reporter=json --outputFile.json=/tmp/report.json',
+      'env E2E_GROUP=alone npx vitest run --config vitest.e2e.config.ts --reporter=default --reporter=json --outputFile.json=/tmp/report.json',
+      'env E2E_GROUP=shared npx vitest run --config vitest.e2e.config.ts --reporter=default --reporter=json --outputFile.json=/tmp/report.json',
     ]);
-    expect(NPM_TEST_STAGES.filter((stage) => stage.vitest).length).toBe(3);
-    expect(NPM_TEST_STAGES.at(-1)?.needs).toBe('build');
+    expect(NPM_TEST_STAGES.filter((stage) => stage.vitest).length).toBe(4);
+    expect(NPM_TEST_STAGES.slice(-2).map((stage) => stage.needs)).toEqual(['build', 'build']);
     const pkg: unknown = JSON.parse(readFileSync(resolve(process.cwd(), 'package.json'), 'utf8'));
     const scripts = pkg && typeof pkg === 'object' && 'scripts' in pkg ? pkg.scripts : undefined;
     expect(scripts && typeof scripts === 'object' && 'test' in scripts ? scripts.test : undefined).toBe(
       'tsx scripts/test-all.ts',
     );
+  });
+});
+
+describe('the two groups of end-to-end files', () => {
+  it('keep alone only files that exist, fewer than the ones that share', async () => {
+    const { RUN_ALONE } = await import('../../vitest.e2e.config.ts');
+    const files = readdirSync(resolve(process.cwd(), 'tests/e2e'))
+      .filter((name) => name.endsWith('.test.ts'))
+      .map((name) => `tests/e2e/${name}`);
+    expect(RUN_ALONE.filter((file) => !files.includes(file))).toEqual([]);
+    expect(files.length - RUN_ALONE.length).toBeGreaterThan(RUN_ALONE.length);
   });
 });

@@ -100,9 +100,8 @@ describe('a double click on Continue', () => {
     await openWithAnswers(page, tp.url(routeOf(from)));
     await expectScreen(page, from);
     const first = await button(page, buttonOf(from)).boundingBox();
-    const second = await button(page, buttonOf(to)).boundingBox().catch(() => null);
     expect(first).not.toBeNull();
-    expect(second).toBeNull(); // the next screen's button is not there yet
+    expect(await button(page, buttonOf(to)).count()).toBe(0); // the next screen's button is not there yet
     await button(page, buttonOf(from)).dblclick();
     await expectScreen(page, to);
     // The next screen's button sits where the second click landed: the skip would have happened by now.

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoDatabase } from '../../scripts/report/demo-database.ts';
+import { DEMO_PLAN } from '../../scripts/report/demo-visits.ts';
 import { checkFlow } from '../../src/engine/flow-edit/check-flow.ts';
 import { repoRoot } from './harness.ts';
 import { rawRequest, startStudioHarness, type StudioHarness } from './studio-harness.ts';
@@ -99,10 +100,10 @@ describe('Flow Studio: report, placeholders, images, palette, delete, new flow',
     await button('Report on map').click();
     expect(await page.locator('.studio-node-reach').count()).toBe(0);
 
-    // A local database as `npm start` leaves it, with the report's simulated visits.
+    // A local database as `npm start` leaves it, with a share of the report's simulated visits.
     const flow = checkFlow(original, { file: FILE }).flow;
     if (!flow) throw new Error(`${FILE} does not check`);
-    const db = await demoDatabase(flow, undefined, join(h.project, '.data/local-db'));
+    const db = await demoDatabase(flow, { ...DEMO_PLAN, sessions: 600 }, join(h.project, '.data/local-db'));
     await db.close();
     const api = await rawRequest(h.port, {
       method: 'GET',
