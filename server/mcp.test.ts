@@ -7,7 +7,7 @@
  * line, writes outside flows/ are refused by name, --read-only serves no edit, the report has no PII.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +111,33 @@ describe('npm run mcp, driven by the SDK client', () => {
       expect((await readOnly.call('check_flow', { file: 'shoe-finder' })).data).toMatchObject({ errors: 0 });
     } finally {
       await readOnly.close();
+    }
+  }, 60_000);
+
+  it('checks a flow with its language files: a stale translation is named in its own file, line and pointer', async () => {
+    const arabic = join(root, 'flows/shoe-finder.ar.json');
+    const original = readFileSync(arabic, 'utf8');
+    const clean = await mcp.call('check_flow', { file: 'shoe-finder' });
+    expect(clean.data).toMatchObject({ errors: 0 });
+    // The English source a translation was made from no longer matches the flow: the translation is stale.
+    const stale = original.replace(
+      '"en": "We use an ad pixel to see which ads bring runners here.',
+      '"en": "We used an ad pixel to see which ads bring runners here.',
+    );
+    expect(stale).not.toBe(original);
+    writeFileSync(arabic, stale);
+    try {
+      const reply = await mcp.call('check_flow', { file: 'shoe-finder' });
+      expect(reply.data).toMatchObject({ clean: false, errors: 1 });
+      const findings = findingsOf(reply.data) as { file?: string; pointer: string; line: number; column: number }[];
+      expect(findings).toEqual([
+        expect.objectContaining({ file: 'flows/shoe-finder.ar.json', pointer: '/texts/~1settings~1consentBanner~1text/en', line: 6 }),
+      ]);
+      expect(reply.text).toMatch(/^flows\/shoe-finder\.ar\.json:6:\d+ \/texts\/~1settings~1consentBanner~1text\/en: stale translation/m);
+      const listed = await mcp.call('list_flows', {});
+      expect(listed.text).toMatch(/flows\/shoe-finder\.json: id shoe-finder, \d+ screens, 1 error/);
+    } finally {
+      writeFileSync(arabic, original);
     }
   }, 60_000);
 

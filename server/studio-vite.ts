@@ -18,7 +18,9 @@ export function studioViteConfig(appRoot: string, flowFile: string, server: Serv
     logLevel: 'warn',
     appType: 'custom',
     plugins: [react(), flowPlugin({ file: flowFile })],
-    optimizeDeps: { entries: ['src/studio/index.html', 'src/studio/preview.html'] },
+    // The checker worker is an entry too: a dependency first met when it starts (ajv, for the language
+    // files) would otherwise make Vite optimize again and reload the studio mid-edit.
+    optimizeDeps: { entries: ['src/studio/index.html', 'src/studio/preview.html', 'src/studio/check-worker.ts'] },
     server: {
       middlewareMode: true,
       // Vite's client socket shares the studio's port (its own, 24678, would clash with a second run).

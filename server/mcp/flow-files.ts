@@ -6,6 +6,8 @@
 import { execFile } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
+import type { LanguageFileText } from '../../src/engine/validation/translation-check.ts';
+import { readLanguageFiles } from '../../scripts/lib/language-files.ts';
 
 /** A refused path: the message names it and says what is allowed. */
 export class RefusedPath extends Error {}
@@ -55,6 +57,12 @@ export class FlowFiles {
       throw new Error(code === 'ENOENT' ? `${flow.file} does not exist (list_flows names the flow files)` : `can't read ${flow.file}: ${String(cause)}`);
     });
     return { ...flow, text };
+  }
+
+  /** The flow's language files beside it (flows/<flow>.<language>.json), read only, for the checker. */
+  async languageFiles(name: string): Promise<LanguageFileText[]> {
+    const flow = this.resolve(name);
+    return readLanguageFiles(flow.path, flow.file);
   }
 
   /** Writes a flow file, remembering what it held before (for diff_flow since the last save). */

@@ -41,7 +41,7 @@ export function registerReadTools(server: McpServer, { files, databaseUrl, proje
         const flows = [];
         for (const { file } of await files.list()) {
           const { text } = await files.read(file);
-          const check = checkFlow(text, { file });
+          const check = checkFlow(text, { file, languageFiles: await files.languageFiles(file) });
           const id = check.flow?.id ?? null;
           const screens = check.flow ? Object.keys(check.flow.screens).length : null;
           flows.push({ file, id, screens, errors: check.errors, warnings: check.warnings });
@@ -82,13 +82,13 @@ export function registerReadTools(server: McpServer, { files, databaseUrl, proje
     {
       title: 'Check a flow file',
       description:
-        'Runs the same checker as `npm run flow:check` (schema, references, every path a visitor can take). Findings: severity, message, JSON pointer, line:column, hint. Clean means it passes --strict.',
+        'Runs the same checker as `npm run flow:check` (schema, references, every path a visitor can take, and the flow\'s language files beside it). Findings: severity, message, JSON pointer, line:column, hint, and `file` when the finding is in a language file (flows/<flow>.<language>.json). Clean means it passes --strict.',
       inputSchema: { file: FILE },
     },
     ({ file }) =>
       guarded(async () => {
         const flow = await files.read(file);
-        const check = checkFlow(flow.text, { file: flow.file });
+        const check = checkFlow(flow.text, { file: flow.file, languageFiles: await files.languageFiles(file) });
         return toolResult(checkText(flow.file, check), {
           file: flow.file,
           clean: check.clean,

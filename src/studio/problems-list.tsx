@@ -1,4 +1,7 @@
-/** The checker's findings on the file, each a button that jumps to its place (screen and line). */
+/**
+ * The checker's findings on the file and its language files, each a button that jumps to its place
+ * (screen and line; for a language file's finding, the screen of the text it translates).
+ */
 import type { CheckFinding } from '../engine/flow-edit/check-flow.ts';
 
 export interface ProblemsListProps {
@@ -25,9 +28,9 @@ export function ProblemsList({ file, findings, ms, onJump }: ProblemsListProps) 
       ) : null}
       <ul>
         {findings.map((f) => (
-          <li key={`${f.pointer}:${f.line}:${f.column}:${f.message}`} className={`studio-finding ${f.severity}`}>
+          <li key={`${f.file ?? ''}${f.pointer}:${f.line}:${f.column}:${f.message}`} className={`studio-finding ${f.severity}`}>
             <button type="button" onClick={() => onJump(f)}>
-              <code>{`${file}:${f.line}:${f.column}`}</code> {f.pointer} — {f.message}
+              <code>{`${f.file ?? file}:${f.line}:${f.column}`}</code> {f.pointer} — {f.message}
               {f.hint === undefined ? '' : ` (${f.hint})`}
             </button>
           </li>

@@ -7,6 +7,7 @@ import { applyPatches } from '../engine/apply-patches.ts';
 import type { CheckFinding } from '../engine/flow-edit/check-flow.ts';
 import { flowGraph } from '../engine/flow-edit/flow-graph.ts';
 import type { Flow } from '../engine/flow-model.ts';
+import { pointerSegments } from '../engine/i18n/text-pointers.ts';
 import { pointerOf } from '../engine/validation/flow-issue.ts';
 import { isFlow } from '../engine/validation/schema-check.ts';
 import { DeleteDialog } from './delete-dialog.tsx';
@@ -24,6 +25,7 @@ import { fetchSession, uploadPath, writeFile, type StudioSession } from './studi
 import { applyStudioEdit, variantAt, type VariantKey } from './studio-edits.ts';
 import { StudioToolbar } from './studio-toolbar.tsx';
 import { useStudioLanguage } from './use-language.ts';
+import { useLanguageFiles } from './use-language-files.ts';
 import { useChecker } from './use-checker.ts';
 import { useFlowFile } from './use-flow-file.ts';
 import { reportStatus, useMapReport } from './use-map-report.ts';
@@ -89,7 +91,11 @@ interface StudioFileProps {
 function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
   const doc = useFlowFile(file);
   const present = doc.history?.present;
-  const check = useChecker(file, present);
+  const raw = useMemo(() => parsedJson(present), [present]);
+  // While the file lacks the flow's shape (an option just added, half filled in), the map, the palette
+  // and the variants work on the last text that had it.
+  const base = useLast(useMemo(() => (isFlow(raw) ? raw : undefined), [raw]));
+  const check = useChecker(file, present, useLanguageFiles(file, base));
   const [variant, setVariant] = useState<VariantKey | undefined>(undefined);
   const [selected, setSelected] = useState<string | undefined>(undefined);
   const [pane, setPane] = useState<'form' | 'screen' | 'file'>('form');
@@ -98,16 +104,14 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const [dialog, setDialog] = useState<'delete' | 'new-flow' | undefined>(undefined);
   const report = useMapReport(file);
-  const raw = useMemo(() => parsedJson(present), [present]);
-  // While the file lacks the flow's shape (an option just added, half filled in), the map, the palette
-  // and the variants work on the last text that had it.
-  const base = useLast(useMemo(() => (isFlow(raw) ? raw : undefined), [raw]));
   const shown = useMemo(() => withVariant(base, variant), [base, variant]);
   const result = check.result;
   // The preview doesn't wait for the checker: a text with the flow's shape is shown at once, unless
   // the last check found errors (then the last flow that passed stays on show until they are fixed).
   const fresh = result !== undefined && result.text === present;
-  const previewBase = fresh ? (result.check.flow ?? check.lastGood) : result !== undefined && result.check.errors > 0 ? check.lastGood : (base ?? check.lastGood);
+  // (A language file's errors, a stale translation, say, leave the flow itself previewable.)
+  const broken = result !== undefined && result.check.flow === null;
+  const previewBase = fresh ? (result.check.flow ?? check.lastGood) : broken ? check.lastGood : (base ?? check.lastGood);
   // The toolbar's Language: the preview shows the flow in it (its experiments' patches translated too).
   const studioLanguage = useStudioLanguage(file, previewBase);
   const { translate } = studioLanguage;
@@ -161,12 +165,15 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
   // has time (each is a large render; the phone showing the edit within 300 ms matters more).
   const later = useDeferredValue(useMemo(() => ({ screen, screenId, graph, findings }), [screen, screenId, graph, findings]));
   const marks: SourceMark[] = useMemo(
-    () => (pane === 'file' ? findings.map((f) => ({ line: f.line, column: f.column, severity: f.severity, message: f.message })) : []),
+    () => (pane === 'file' ? findings.filter((f) => f.file === undefined).map((f) => ({ line: f.line, column: f.column, severity: f.severity, message: f.message })) : []),
     [pane, findings],
   );
   const jumpTo = useCallback((finding: CheckFinding) => {
-    const id = /^\/screens\/([^/]+)/.exec(finding.pointer)?.[1];
-    if (id !== undefined) setSelected(id.replaceAll('~1', '/').replaceAll('~0', '~'));
+    // A language file's finding is about the flow text it translates: /texts/<that text's pointer>/….
+    const segments = pointerSegments(finding.pointer);
+    const [where, id] = finding.file === undefined ? segments : pointerSegments(segments[1] ?? '');
+    if (where === 'screens' && id !== undefined) setSelected(id);
+    if (finding.file !== undefined) return setPane('form');
     setPane('file');
     setJump({ line: finding.line, column: finding.column, nonce: Date.now() });
   }, []);
@@ -253,7 +260,7 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
           {pane === 'file' ? <SourcePane value={history.present} whole marks={marks} jump={jump} onChange={setText} /> : null}
           <ProblemsList file={file} findings={later.findings} ms={result?.ms} onJump={jumpTo} />
         </section>
-        <PreviewPane flow={previewFlow} screenId={screenId} stale={result !== undefined && result.check.errors > 0} />
+        <PreviewPane flow={previewFlow} screenId={screenId} stale={broken} />
       </main>
       {dialog === 'delete' && screenId !== undefined && graph !== null && shown ? (
         <DeleteDialog

@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Flow } from '../engine/flow-model.ts';
+import type { LanguageFileText } from '../engine/validation/translation-check.ts';
 import type { CheckRequest, CheckResult } from './check-messages.ts';
 
 export interface CheckState {
@@ -12,7 +13,11 @@ export interface CheckState {
   lastGood: Flow | null;
 }
 
-export function useChecker(file: string, text: string | undefined): CheckState {
+export function useChecker(
+  file: string,
+  text: string | undefined,
+  languageFiles?: readonly LanguageFileText[],
+): CheckState {
   const worker = useRef<Worker | null>(null);
   const [state, setState] = useState<CheckState>({ result: undefined, lastGood: null });
   const next = useRef(0);
@@ -28,8 +33,8 @@ export function useChecker(file: string, text: string | undefined): CheckState {
   useEffect(() => {
     if (text === undefined || worker.current === null) return;
     next.current += 1;
-    const request: CheckRequest = { id: next.current, file, text };
+    const request: CheckRequest = { id: next.current, file, text, ...(languageFiles === undefined ? {} : { languageFiles }) };
     worker.current.postMessage(request);
-  }, [file, text]);
+  }, [file, text, languageFiles]);
   return state;
 }

@@ -7,7 +7,7 @@
  * flow:check. Screenshots at desktop width and 360 px go to docs/studio/.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,6 +138,31 @@ describe('Flow Studio: report, placeholders, images, palette, delete, new flow',
     await phoneShot('studio-report-360.png');
     await button('Report on map').click();
   }, 240_000);
+
+  it('lists a stale translation in its language file, and picking it selects the screen it translates', async () => {
+    const path = join(h.project, 'flows/skin-funnel.es.json');
+    const spanish = readFileSync(path, 'utf8');
+    const texts = (JSON.parse(spanish) as { texts: Record<string, { en: string }> }).texts;
+    const start = checkFlow(original, { file: FILE }).flow?.start;
+    const pointer = Object.keys(texts).find((p) => p.startsWith('/screens/') && !p.startsWith(`/screens/${start}/`));
+    const screen = pointer?.split('/')[2];
+    if (pointer === undefined || screen === undefined) throw new Error('no screen text in the Spanish file');
+    // The English it was translated from is not the flow's any more: a translator's file gone stale.
+    const source = JSON.stringify(texts[pointer]?.en);
+    writeFileSync(path, spanish.replace(`"en": ${source}`, `"en": ${source.slice(0, -1)} (before)"`));
+    try {
+      const problem = page.locator('.studio-problems button', { hasText: 'stale translation' });
+      await problem.waitFor({ timeout: 30_000 });
+      expect(await problem.textContent()).toMatch(/^flows\/skin-funnel\.es\.json:\d+:\d+ /);
+      await problem.click();
+      await expect.poll(() => node(screen).getAttribute('class'), WAIT).toMatch(/\bselected\b/);
+      await page.screenshot({ path: join(SHOTS, 'studio-language-problem.png') });
+      await phoneShot('studio-language-problem-360.png', () => problem.scrollIntoViewIfNeeded());
+    } finally {
+      writeFileSync(path, spanish);
+    }
+    await expect.poll(() => page.locator('.studio-problems button', { hasText: 'stale translation' }).count(), WAIT).toBe(0);
+  });
 
   it('offers the placeholders in scope beside the copy, and inserts the one picked', async () => {
     await node('cliff-education').click();

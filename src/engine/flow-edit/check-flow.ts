@@ -1,9 +1,11 @@
 /**
- * The checker's findings as data: the same validateFlowText that `npm run flow:check` runs, so the
- * studio, the MCP server and the terminal never disagree about what is wrong.
+ * The checker's findings as data: the same validateFlowText and translation check that
+ * `npm run flow:check` runs, so the studio, the MCP server and the terminal never disagree about what
+ * is wrong.
  */
 import type { Flow } from '../flow.gen.ts';
 import type { Severity } from '../validation/flow-issue.ts';
+import { checkTranslations, type LanguageFileText } from '../validation/translation-check.ts';
 import { validateFlowText, type FlowIssue } from '../validation/validate-flow.ts';
 
 /** One finding, placed in the file: where (JSON pointer and 1-based line:column), what, and a fix hint. */
@@ -15,10 +17,12 @@ export interface CheckFinding {
   line: number;
   column: number;
   hint?: string;
+  /** The language file the finding is in (flows/<flow>.<language>.json); absent: the flow file. */
+  file?: string;
 }
 
 export interface FlowCheckResult {
-  /** The flow, when it has no error (warnings allowed). */
+  /** The flow, when the flow file has no error (warnings allowed; its language files may have some). */
   flow: Flow | null;
   /** Errors first, then warnings, each in file order. */
   findings: CheckFinding[];
@@ -28,26 +32,72 @@ export interface FlowCheckResult {
   clean: boolean;
 }
 
-function finding(severity: Severity, issue: FlowIssue): CheckFinding {
-  const { pointer, line, column, message, hint } = issue;
-  return { severity, message, pointer, line, column, ...(hint === undefined ? {} : { hint }) };
+function finding(severity: Severity, issue: FlowIssue, flowFile: string): CheckFinding {
+  const { pointer, line, column, message, hint, file } = issue;
+  return {
+    severity,
+    message,
+    pointer,
+    line,
+    column,
+    ...(hint === undefined ? {} : { hint }),
+    ...(file === flowFile ? {} : { file }),
+  };
 }
 
-/** Checks a flow file's text; `file` is the name the checker would print (e.g. flows/my-funnel.json). */
-export function checkFlow(text: string, options: { file: string }): FlowCheckResult {
+export interface CheckFlowOptions {
+  /** The name the checker prints (e.g. flows/my-funnel.json). */
+  file: string;
+  /**
+   * The flow's language files (flows/<flow>.<language>.json, name and text), checked with it as
+   * flow:check does once the flow itself is sound. Absent: the flow file alone is checked.
+   */
+  languageFiles?: readonly LanguageFileText[];
+}
+
+/** Checks a flow file's text, and its language files when they are given. */
+export function checkFlow(text: string, options: CheckFlowOptions): FlowCheckResult {
   const { flow, errors, warnings } = validateFlowText(text, { file: options.file });
+  const result = withFindings({ flow, findings: [], errors: 0, warnings: 0, clean: true }, [
+    ...errors.map((e) => finding('error', e, options.file)),
+    ...warnings.map((w) => finding('warning', w, options.file)),
+  ]);
+  const { languageFiles } = options;
+  return flow && languageFiles !== undefined
+    ? withFindings(result, checkLanguageFiles(flow, text, { file: options.file, languageFiles }))
+    : result;
+}
+
+/** The findings of a sound flow's language files (what checkFlow adds when it is given them). */
+export function checkLanguageFiles(
+  flow: Flow,
+  text: string,
+  options: Required<CheckFlowOptions>,
+): CheckFinding[] {
+  const { errors, warnings } = checkTranslations(flow, options.file, text, options.languageFiles);
+  return [
+    ...errors.map((e) => finding('error', e, options.file)),
+    ...warnings.map((w) => finding('warning', w, options.file)),
+  ];
+}
+
+/** A check's result with more findings (errors still first, then warnings), its counts to match. */
+export function withFindings(result: FlowCheckResult, more: readonly CheckFinding[]): FlowCheckResult {
+  const all = [...result.findings, ...more];
+  const errors = all.filter((f) => f.severity === 'error');
+  const warnings = all.filter((f) => f.severity !== 'error');
   return {
-    flow,
-    findings: [...errors.map((e) => finding('error', e)), ...warnings.map((w) => finding('warning', w))],
+    flow: result.flow,
+    findings: [...errors, ...warnings],
     errors: errors.length,
     warnings: warnings.length,
-    clean: errors.length === 0 && warnings.length === 0,
+    clean: all.length === 0,
   };
 }
 
 /** `flows/x.json:12:5 /screens/age/next: unknown screen "agee" — did you mean "age"?`, as flow:check prints. */
 export function formatFinding(file: string, f: CheckFinding): string {
-  const where = `${file}:${f.line}:${f.column}${f.pointer === '' ? '' : ` ${f.pointer}`}`;
+  const where = `${f.file ?? file}:${f.line}:${f.column}${f.pointer === '' ? '' : ` ${f.pointer}`}`;
   const text = `${where}: ${f.message}${f.hint === undefined ? '' : ` — ${f.hint}`}`;
   return f.severity === 'warning' ? `warning: ${text}` : text;
 }
