@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { flowPlugin } from './scripts/vite-plugin-flow.ts';
+import { POSTGRES_ONLY_TEST_FILES } from './vitest.postgres.config.ts';
 
 /** Unit, component and flow tests (jsdom). End-to-end tests have their own config. */
 export default defineConfig({
@@ -10,7 +11,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./tests/setup-dom.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'supabase/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
+    exclude: ['tests/e2e/**', 'node_modules/**', ...POSTGRES_ONLY_TEST_FILES],
     restoreMocks: true,
     // Vitest's default is one worker fewer than the cores: on CI's 2 cores that is one. These tests wait
     // on jsdom, PGlite and child processes as much as on the CPU, so two workers there take the unit

@@ -19,10 +19,13 @@ export const SQL_TEST_FILES = [
   'server/report-refresh-concurrency.test.ts',
 ];
 
+/** Tests that run on real PostgreSQL only (each says why): the unit config leaves them out. */
+export const POSTGRES_ONLY_TEST_FILES = ['server/queue-functions-deno.test.ts'];
+
 export default defineConfig({
   test: {
     environment: 'node',
-    include: SQL_TEST_FILES,
+    include: [...SQL_TEST_FILES, ...POSTGRES_ONLY_TEST_FILES],
     globalSetup: ['./server/postgres-global-setup.ts'],
     env: { FUNNEL_SQL_BACKEND: 'postgres' },
     restoreMocks: true,

@@ -23,6 +23,8 @@ interface FunctionInfo {
   argTypes: string[];
   required: number;
   returnType: string;
+  /** Returns a set (`returns table` / `setof`): answered as a JSON array, as PostgREST does. */
+  returnsSet: boolean;
 }
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -48,11 +50,18 @@ export function statusForSqlState(code: string, role: string): number {
 }
 
 async function describe(db: SqlDatabase, name: string): Promise<FunctionInfo[]> {
-  const { rows } = await db.query<{ names: string[] | null; types: string[]; defaults: number; ret: string }>(
+  const { rows } = await db.query<{
+    names: string[] | null;
+    types: string[];
+    defaults: number;
+    ret: string;
+    set: boolean;
+  }>(
     `select p.proargnames as names,
             array(select format_type(t, null) from unnest(p.proargtypes) as t) as types,
             p.pronargdefaults as defaults,
-            format_type(p.prorettype, null) as ret
+            format_type(p.prorettype, null) as ret,
+            p.proretset as set
        from pg_catalog.pg_proc p
        join pg_catalog.pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'public' and p.proname = $1`,
@@ -63,6 +72,7 @@ async function describe(db: SqlDatabase, name: string): Promise<FunctionInfo[]> 
     argTypes: row.types,
     required: row.types.length - row.defaults,
     returnType: row.ret,
+    returnsSet: row.set,
   }));
 }
 
@@ -118,15 +128,22 @@ export async function callRpc(
   const call = entries
     .map(([key], i) => {
       const type = fn.argTypes[fn.argNames.indexOf(key)] ?? 'jsonb';
+      // A JSON array for an array argument, as PostgREST takes it (e.g. text[] from ["a", "b"]).
       const value =
-        type === 'jsonb' || type === 'json' ? `$${i + 1}::${type}` : `($${i + 1}::jsonb #>> '{}')::${type}`;
+        type === 'jsonb' || type === 'json'
+          ? `$${i + 1}::${type}`
+          : type.endsWith('[]')
+            ? `array(select jsonb_array_elements_text($${i + 1}::jsonb))::${type}`
+            : `($${i + 1}::jsonb #>> '{}')::${type}`;
       return `${key} => ${value}`;
     })
     .join(', ');
   const select =
     fn.returnType === 'void'
       ? `select public.${name}(${call})`
-      : `select to_jsonb(public.${name}(${call})) as result`;
+      : fn.returnsSet
+        ? `select coalesce(jsonb_agg(to_jsonb(r)), '[]'::jsonb) as result from public.${name}(${call}) as r`
+        : `select to_jsonb(public.${name}(${call})) as result`;
 
   try {
     const result = await db.transaction(async (tx: SqlTransaction) => {

@@ -150,12 +150,25 @@ async function armFigures(
   });
 }
 
-/** Every figure of the report for one flow. */
+/**
+ * Every figure of the report for one flow. The live remainder (sessions not final yet) is computed once
+ * for the whole report (funnel_report.hold_live(), migration 20261127005400) and released at the end;
+ * `query` must then run on one database session, as every caller's does.
+ */
 export async function readFigures(
   query: Query,
   flow: Flow,
   options: ReportOptions = {},
 ): Promise<FunnelFigures> {
+  await query('select funnel_report.hold_live()', []);
+  try {
+    return await readHeldFigures(query, flow, options);
+  } finally {
+    await query('select funnel_report.release_live()', []);
+  }
+}
+
+async function readHeldFigures(query: Query, flow: Flow, options: ReportOptions): Promise<FunnelFigures> {
   const [overall] = await armFigures(query, flow, undefined, null, options);
   if (!overall) throw new Error('the report query returned no figures');
   const experiments: ExperimentFigures[] = [];
