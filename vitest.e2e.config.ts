@@ -16,6 +16,7 @@ export const RUN_ALONE = [
   'stop-and-crash',
   'studio',
   'prerender',
+  'uploads-off-loop',
 ].map((name) => `tests/e2e/${name}.test.ts`);
 
 /**

@@ -208,14 +208,16 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
     for (const [key, value] of Object.entries(req.headers)) {
       if (typeof value === 'string') headers.set(key, value);
     }
-    const response = await handler(
-      new Request(`http://localhost${req.url ?? '/'}`, {
-        method: req.method ?? 'POST',
-        headers,
-        // A view, not a copy: the handler may hand this very buffer to a worker (transferred).
-        body,
-      }),
-    );
+    // The buffer itself, as the one chunk of a stream: a Request made from a byte array copies it
+    // (14 MB of copying on the event loop per photo), and the handler may hand this very buffer to a
+    // worker (transferred). A stream body needs `duplex` (Node's fetch; not in the DOM types).
+    const init: RequestInit & { duplex: 'half' } = {
+      method: req.method ?? 'POST',
+      headers,
+      body: body && oneChunk(body),
+      duplex: 'half',
+    };
+    const response = await handler(new Request(`http://localhost${req.url ?? '/'}`, init));
     const responseHeaders: Record<string, string> = {};
     response.headers.forEach((value, key) => (responseHeaders[key] = value));
     res.writeHead(response.status, { ...CORS_HEADERS, ...responseHeaders });
@@ -282,4 +284,14 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
       opened = undefined;
     },
   };
+}
+
+/** A stream of one chunk: `bytes` itself, not a copy. */
+function oneChunk(bytes: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array<ArrayBuffer>> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
 }

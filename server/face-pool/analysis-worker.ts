@@ -13,6 +13,7 @@ import { parseUploadBody } from '../../supabase/functions/_shared/upload-body.ts
 import { createFaceReader } from '../../supabase/functions/_shared/analyze-face-handler.ts';
 import { faceModelDir, loadFaceModel } from '../../supabase/functions/_shared/face/face-model.ts';
 import type { WorkerData, WorkerJob, WorkerReply } from './analysis-messages.ts';
+import { yieldCpuToServer } from './thread-priority.ts';
 
 const port = parentPort;
 if (!port) throw new Error('analysis-worker.ts runs as a worker thread of the analysis pool');
@@ -80,5 +81,7 @@ async function warmUp(): Promise<void> {
   if (existsSync(sample)) await reader.read(new Uint8Array(readFileSync(sample)), 'jpeg');
 }
 
+// Pages first: this thread's decoding and inference wait whenever the server's thread wants the CPU.
+yieldCpuToServer();
 await warmUp();
 reply({ kind: 'ready' });

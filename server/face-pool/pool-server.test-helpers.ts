@@ -9,7 +9,6 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { LOCAL_ANON_KEY } from '../../src/tracking/backend-config.ts';
 import { loadFlow } from '../../tests/support/load-flow.ts';
-import { scoringOf } from '../../tests/support/render-funnel.tsx';
 import { dataUrl } from '../../supabase/functions/_shared/image-bytes.test-helpers.ts';
 import { createLocalAnalyzeFace } from '../../supabase/functions/_shared/analyze-face-handler.ts';
 import { faceModelDir } from '../../supabase/functions/_shared/face/face-model.ts';
@@ -34,7 +33,7 @@ export interface PoolServer {
 export async function startPoolServer(options: AnalysisPoolOptions = {}): Promise<PoolServer> {
   const pool = createAnalysisPool(options);
   const backend: LocalBackend = createLocalBackend({
-    functions: { 'analyze-face': createLocalAnalyzeFace(scoringOf(loadFlow()), '*', pool) },
+    functions: { 'analyze-face': createLocalAnalyzeFace(loadFlow(), '*', pool) },
   });
   const server: Server = createServer((req, res) =>
     backend.middleware(req, res, () => {

@@ -4,17 +4,20 @@
  * (a base64 string past the size cap, and a questionnaire of millions of numbers) and ten 10 MB photos
  * (as multipart, as the browser sends them, and as raw image bodies) are in flight at once, sent from
  * another process so the client's own work does not count against the server; meanwhile `GET /` is
- * timed every 20 ms. Pages answer with p95 ≤ 50 ms (the max and the event loop's own delay,
- * monitorEventLoopDelay, are measured and logged; see the note at the assertion), and the process's
- * memory (RSS, the workers included) grows by less than MEMORY_BOUND_MB. Every upload gets an answer: 200, a 4xx naming the problem, or 503 with Retry-After.
+ * timed every 20 ms from the server's own process. Pages answer with p95 ≤ 50 ms and max ≤ 150 ms (the
+ * event loop's own delay, monitorEventLoopDelay, is logged beside them), and the process's memory
+ * (RSS, the workers included) grows by less than MEMORY_BOUND_MB. Every upload gets an answer: 200, a
+ * 4xx naming the problem, or 503 with Retry-After. It runs in the end-to-end group that runs alone
+ * (vitest.e2e.config.ts): its figures are times, and a neighbouring test file would move them.
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setPriority } from 'node:os';
 import { LOCAL_ANON_KEY } from '../../src/tracking/backend-config.ts';
 import { faceModelDir } from '../../supabase/functions/_shared/face/face-model.ts';
-import { samplePhoto, startPoolServer, type PoolServer } from './pool-server.test-helpers.ts';
+import { samplePhoto, startPoolServer, type PoolServer } from '../../server/face-pool/pool-server.test-helpers.ts';
 
 /** The stated bound on memory growth while the twenty uploads are in flight. */
 const MEMORY_BOUND_MB = 700;
@@ -64,6 +67,9 @@ function sendUploads(): { started: Promise<void>; done: Promise<{ status: number
     ['--input-type=module', '-e', SENDER, server.url, LOCAL_ANON_KEY, resolve(faceModelDir(), '../demo/sample1.jpg')],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  // The sender stands for visitors' phones elsewhere on the internet: building twenty bodies of 10 MB
+  // and more is their CPU, not the server's, so here it yields to the server as a remote client would.
+  if (child.pid !== undefined) setPriority(child.pid, 10);
   let out = '';
   child.stdout.on('data', (chunk) => (out += String(chunk)));
   const started = new Promise<void>((resolve) => child.stderr.once('data', () => resolve()));
@@ -76,7 +82,7 @@ function sendUploads(): { started: Promise<void>; done: Promise<{ status: number
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * p) - 1] ?? NaN;
 
 describe('uploads off the event loop', () => {
-  it('answers GET / with p95 ≤ 50 ms under ten hostile bodies and ten 10 MB photos, memory bounded', async () => {
+  it('answers GET / with p95 ≤ 50 ms and max ≤ 150 ms under ten hostile bodies and ten 10 MB photos, memory bounded', async () => {
     // A control window first: the same page polling with nothing uploading. On a machine shared past
     // its cores (a load average of 20+ on 2 cores), pages stall for hundreds of ms with no upload at
     // all; the max bound then applies to what the uploads add, not to the machine's own stalls.
@@ -131,12 +137,11 @@ describe('uploads off the event loop', () => {
       if (answer.status === 503) expect(answer.retryAfter).toMatch(/^\d+$/);
     }
     expect(pages.length).toBeGreaterThan(10);
-    // The issue's p95 bound (50 ms), or, when the idle machine alone already slows pages past it, no
-    // worse than 1.5 times the control window's own p95. The max (issue: 150 ms) and the event loop's
-    // own delay are logged above, not asserted: on the shared 2-core machine this was written on (load
-    // average 24) single stalls of 0.8-2 s appeared under the uploads, and whether they are the
-    // server's or the scheduler's could not be told apart there (see README, "Uploads off the event loop").
+    // The issue's bounds (p95 50 ms, max 150 ms), or, when the idle machine alone already slows pages
+    // past them, no worse than 1.5 times the control window's own p95 and max: the bound is then on
+    // what the uploads add, not on the machine's own stalls.
     expect(summary.p95).toBeLessThanOrEqual(Math.max(50, percentile(control, 0.95) * 1.5));
+    expect(summary.max).toBeLessThanOrEqual(Math.max(150, controlMax * 1.5));
     expect(growthMb).toBeLessThan(MEMORY_BOUND_MB);
   }, 240_000);
 });
