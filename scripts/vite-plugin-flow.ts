@@ -24,7 +24,7 @@ import {
   TEXTS_PREFIX,
   textsModule,
 } from './lib/flow-languages-parts.ts';
-import { fileLanguage } from '../src/engine/validation/translation-check.ts';
+import { fileLanguage } from '../src/engine/i18n/translation.ts';
 
 const VIRTUAL_ID = 'virtual:flow';
 const RESOLVED_ID = '\0virtual:flow';

@@ -11,6 +11,7 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import { join, resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { createServer as createViteServer } from 'vite';
+import { isLanguageFileName } from '../src/engine/i18n/translation.ts';
 import { allowedHosts, hostProblem, readableFlow, tokenProblem, writablePath } from './studio-guard.ts';
 import { studioReport } from './studio-report.ts';
 import { serveUpload } from './studio-uploads.ts';
@@ -63,8 +64,8 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
       return json(res, 200, {
         file: options.flowFile,
         // A flow's language files (flows/<flow>.<language>.json) are not flows of their own.
-        flows: await listFiles(project, 'flows', /^(?!.*\.[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\.json$).*\.json$/),
-        uploads: await listFiles(project, 'public/uploads', /\.(png|jpe?g|webp|gif|svg|avif)$/),
+        flows: await listFiles(project, 'flows', (name) => name.endsWith('.json') && !isLanguageFileName(name)),
+        uploads: await listFiles(project, 'public/uploads', (name) => /\.(png|jpe?g|webp|gif|svg|avif)$/.test(name)),
       });
     }
     if (req.method === 'GET' && path === '/api/flow') {
@@ -164,9 +165,9 @@ function watchFlows(project: string, changed: (file: string, text: string) => vo
   }
 }
 
-async function listFiles(project: string, folder: string, pattern: RegExp): Promise<string[]> {
+async function listFiles(project: string, folder: string, wanted: (name: string) => boolean): Promise<string[]> {
   const names = await readdir(join(project, folder)).catch(() => []);
-  return names.filter((name) => pattern.test(name)).sort().map((name) => `${folder}/${name}`);
+  return names.filter(wanted).sort().map((name) => `${folder}/${name}`);
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

@@ -4,10 +4,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Flow } from '../../src/engine/flow.gen.ts';
-import { languagePack, type LanguagePack } from '../../src/engine/i18n/translation.ts';
+import { fileLanguage, languagePack, type LanguagePack } from '../../src/engine/i18n/translation.ts';
 import {
   checkTranslations,
-  fileLanguage,
   type LanguageFileText,
   type TranslationCheckResult,
 } from '../../src/engine/validation/translation-check.ts';

@@ -57,11 +57,10 @@ export interface CheckFlowOptions {
 
 /** Checks a flow file's text, and its language files when they are given. */
 export function checkFlow(text: string, options: CheckFlowOptions): FlowCheckResult {
-  const { flow, errors, warnings } = validateFlowText(text, { file: options.file });
-  const result = withFindings({ flow, findings: [], errors: 0, warnings: 0, clean: true }, [
-    ...errors.map((e) => finding('error', e, options.file)),
-    ...warnings.map((w) => finding('warning', w, options.file)),
-  ]);
+  const checked = validateFlowText(text, { file: options.file });
+  const { flow } = checked;
+  const none = { flow, findings: [], errors: 0, warnings: 0, clean: true };
+  const result = withFindings(none, findingsOf(checked, options.file));
   const { languageFiles } = options;
   return flow && languageFiles !== undefined
     ? withFindings(result, checkLanguageFiles(flow, text, { file: options.file, languageFiles }))
@@ -74,10 +73,17 @@ export function checkLanguageFiles(
   text: string,
   options: Required<CheckFlowOptions>,
 ): CheckFinding[] {
-  const { errors, warnings } = checkTranslations(flow, options.file, text, options.languageFiles);
+  return findingsOf(checkTranslations(flow, options.file, text, options.languageFiles), options.file);
+}
+
+/** A checker's issues as findings, errors first. */
+function findingsOf(
+  issues: { errors: FlowIssue[]; warnings: FlowIssue[] },
+  flowFile: string,
+): CheckFinding[] {
   return [
-    ...errors.map((e) => finding('error', e, options.file)),
-    ...warnings.map((w) => finding('warning', w, options.file)),
+    ...issues.errors.map((e) => finding('error', e, flowFile)),
+    ...issues.warnings.map((w) => finding('warning', w, flowFile)),
   ];
 }
 

@@ -71,9 +71,17 @@ export function flowLanguages(flow: Pick<Flow, 'languages' | 'settings'>): FlowL
   return { default: only, available: [only], drafts: [] };
 }
 
+/** The end of a flow's language file name: `.<language>.json`, the language a BCP 47 tag. */
+const LANGUAGE_FILE_SUFFIX = /\.([a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\.json$/;
+
+/** The language a file name says: flows/x.es.json → "es" (undefined when the name says none). */
+export function fileLanguage(file: string): string | undefined {
+  return LANGUAGE_FILE_SUFFIX.exec(file)?.[1];
+}
+
 /** Whether a file name is a flow's language file (<flow>.<language>.json), not a flow. */
 export function isLanguageFileName(name: string): boolean {
-  return /\.[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\.json$/.test(name);
+  return fileLanguage(name) !== undefined;
 }
 
 /** The file name of a flow's translation into `language`: flows/my-funnel.json → flows/my-funnel.es.json. */
@@ -83,7 +91,7 @@ export function translationFileName(flowFile: string, language: string): string 
 
 /** The flow a language file belongs to: flows/my-funnel.es.json → flows/my-funnel.json (undefined for a flow). */
 export function flowFileOfTranslation(file: string): string | undefined {
-  return isLanguageFileName(file) ? file.replace(/\.[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\.json$/, '.json') : undefined;
+  return isLanguageFileName(file) ? file.replace(LANGUAGE_FILE_SUFFIX, '.json') : undefined;
 }
 
 /** The pack a visitor of `language` loads, from a translation file (empty translations are left out). */

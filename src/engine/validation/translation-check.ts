@@ -12,7 +12,7 @@ import translationSchema from '../../../schemas/flow-translation.schema.json' wi
 import type { Flow } from '../flow.gen.ts';
 import { flowTexts } from '../i18n/flow-texts.ts';
 import { valueAt } from '../i18n/text-pointers.ts';
-import { flowLanguages, type TranslationFile } from '../i18n/translation.ts';
+import { fileLanguage, flowLanguages, type TranslationFile } from '../i18n/translation.ts';
 import { placeholderReads } from '../template.ts';
 import { error, pointerOf, type Finding, type FlowIssue } from './flow-issue.ts';
 import { parseJsonSource } from './json-source.ts';
@@ -32,11 +32,6 @@ export interface TranslationCheckResult {
   warnings: FlowIssue[];
   /** The parsed files that have no error, by language. */
   files: Map<string, TranslationFile>;
-}
-
-/** The language a file name says: flows/x.es.json → "es" (undefined when the name says none). */
-export function fileLanguage(file: string): string | undefined {
-  return /\.([a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\.json$/.exec(file)?.[1];
 }
 
 /** The placeholders of a text as a comparable list: path, format name and whether it has a fallback. */
