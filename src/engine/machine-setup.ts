@@ -57,8 +57,11 @@ export function machineSetup(flow: Flow, options: CompileOptions) {
     delays: timerDelays(flow),
     guards: {
       resumes: ({ context }, params: { screen: string }) => context.resume?.screen === params.screen,
-      pathIs: ({ context, event }, params: { screen: string }) =>
-        routes.screenFor(event.type === 'NAVIGATE' ? event.path : context.path) === params.screen,
+      // No path: xstate's snapshot helpers first build the machine's snapshot without any input.
+      pathIs: ({ context, event }, params: { screen: string }) => {
+        const path: string | undefined = event.type === 'NAVIGATE' ? event.path : context.path;
+        return path !== undefined && routes.screenFor(path) === params.screen;
+      },
       // On Continue, `next` rules see the answers as Continue will store them (a slider's default, an
       // empty list), not the moment before: otherwise a rule on an untouched slider reads nothing.
       ruleHolds: ({ context }, params: { rule: unknown; screen?: string }) =>
