@@ -4,7 +4,7 @@
  * answers when that fails), and the real browser navigation. The backend code loads once `afterPaint` settles, so none
  * of it weighs on the first screen; tracking calls made before then are replayed into it.
  */
-import { withFallback, type FallbackEstimate } from '../analysis/fallback-analysis.ts';
+import type { FallbackEstimate } from '../analysis/fallback-analysis.ts';
 import type { AnalysisPort, FunnelPorts, PixelPort } from '../engine/ports.ts';
 import { deferTracking } from '../tracking/deferred-tracking.ts';
 import { createAfterPaintQueue, pixelOffTapPath, trackingOffTapPath } from './off-tap-path.ts';
@@ -31,28 +31,33 @@ export function createAppPorts(options: AppPortsOptions): FunnelPorts {
   return {
     tracking: trackingOffTapPath(deferTracking(tracking, warn), queue),
     pixel: pixelOffTapPath(pixel, queue),
-    analysis: withFallback(lazyEdgeAnalysis(start.config), fallback, warn),
+    analysis: lazyAnalysis(start.config, fallback, warn),
     navigation: { redirect: (url) => window.location.assign(url) },
     log: { warn },
   };
 }
 
 /**
- * The analyze-face client, fetched on the first photo (it has no business in the first bundle). A chunk
- * that fails to load rejects like a failed call, so the fallback estimate takes over.
+ * The photo analysis (the analyze-face client behind the estimate from the answers), fetched on the
+ * first photo: it has no business in the first bundle. A chunk that fails to load is a failed
+ * analysis: the estimate takes over, and the next photo tries the chunk again.
  */
-function lazyEdgeAnalysis(config: AppPortsOptions['config']): AnalysisPort {
-  let edge: Promise<AnalysisPort> | undefined;
+function lazyAnalysis(config: AppPortsOptions['config'], fallback: FallbackEstimate, warn: (message: string) => void): AnalysisPort {
+  let analysis: Promise<AnalysisPort> | undefined;
   return {
     analyzePhoto: async (image, visitor) => {
-      edge ??= import('../analysis/edge-analysis.ts').then(
-        (module) => module.createEdgeAnalysis(config),
+      analysis ??= import('../analysis/analysis-chunk.ts').then(
+        (module) => module.createAnalysis(config, fallback, warn),
         (error: unknown) => {
-          edge = undefined;
+          analysis = undefined;
           throw error;
         },
       );
-      return (await edge).analyzePhoto(image, visitor);
+      const port = await analysis.catch((error: unknown) => {
+        warn(`Photo analysis failed, using the estimate from the answers: ${error instanceof Error ? error.message : 'unknown error'}`);
+        return null;
+      });
+      return port ? port.analyzePhoto(image, visitor) : fallback(visitor);
     },
   };
 }
