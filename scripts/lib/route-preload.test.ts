@@ -162,6 +162,7 @@ function loads(
   marksAtTheLatest: string[];
   removed: string[];
   tap: Tap;
+  reachesApp: ReachesApp;
   /** The app's first render is in; resolves once the held taps were carried out. */
   ready: () => Promise<void>;
 } {
@@ -252,6 +253,16 @@ function loads(
     });
     return held;
   };
+  const reachesApp: ReachesApp = (type, target) => {
+    let stopped = false;
+    listeners.get(type)?.({
+      type,
+      target: { ...target, closest: () => target },
+      preventDefault: () => undefined,
+      stopImmediatePropagation: () => (stopped = true),
+    });
+    return !stopped;
+  };
   return {
     atOnce: atOnce.map(plain),
     marksAtOnce,
@@ -259,11 +270,15 @@ function loads(
     marksAtTheLatest: marks,
     removed,
     tap,
+    reachesApp,
     ready: async () => {
       await listeners.get(APP_READY_EVENT)?.({});
     },
   };
 }
+
+/** An event of `type` on `target` in the drawing; whether the script let it reach the app's listeners. */
+type ReachesApp = (type: string, target: Control) => boolean;
 
 /** Clicks `target` on the drawing; whether the script held the click. */
 type Tap = (target: Control, modifiers?: { ctrlKey?: boolean; metaKey?: boolean }) => boolean;
@@ -386,6 +401,20 @@ describe('routePreloadScript', () => {
     expect(tap(control(undefined, 'file'))).toBe(false);
     expect(tap(control('button'), { ctrlKey: true })).toBe(false);
     expect(tap(control('button'), { metaKey: true })).toBe(false);
+  });
+
+  it("keeps a tap's events from the app until it is in, and a choice's input and change, but not typing", async () => {
+    const page = loads(script, '/quiz/a', { entry: '/assets/index.js' });
+    for (const type of ['pointerdown', 'mousedown', 'touchstart', 'pointerup', 'mouseup', 'touchend', 'click', 'focusin'])
+      expect(page.reachesApp(type, control('checkbox')), type).toBe(false);
+    expect(page.reachesApp('pointerdown', control('submit'))).toBe(false);
+    expect(page.reachesApp('change', control('radio'))).toBe(false);
+    expect(page.reachesApp('input', control('checkbox'))).toBe(false);
+    expect(page.reachesApp('input', control('email'))).toBe(true);
+    expect(page.reachesApp('change', control('file'))).toBe(true);
+    expect(page.reachesApp('keydown', control('email'))).toBe(true);
+    await page.ready();
+    for (const type of ['pointerdown', 'click', 'change']) expect(page.reachesApp(type, control('checkbox')), type).toBe(true);
   });
 
   it('holds a tap on a button until the app is in, shows it busy, and carries it out once, however often it was tapped', async () => {

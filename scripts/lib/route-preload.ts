@@ -171,6 +171,9 @@ export function nextPreloads(
 /** The map's key for every address that is no page of the flow (no path is "*"). */
 export const NOT_FOUND_KEY = '*';
 
+/** The events kept from the app until its first render is in (a tap's, a focus's, and a choice's). */
+const KEPT_FROM_THE_APP = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'touchstart', 'touchend', 'focusin', 'focusout', 'input', 'change'];
+
 /**
  * The inline script: the map, and a few lines that add the current path's links. Each URL is written
  * once (a page's list holds indexes), and a path is normalized as routes.ts does. Stylesheets block
@@ -190,13 +193,17 @@ export const NOT_FOUND_KEY = '*';
  * screen drawn for the first paint and the screen it leads to after it (the app's stylesheet switches
  * them); the passing drawing is removed once the app is in.
  *
- * Until the app's first render is in (APP_READY_EVENT), a tap on the drawing's buttons and links is
- * held (marked `aria-busy` and `data-held`, which the stylesheet shows as busy) and then carried out
- * once, one per task, on those still in the page: a second tap on the same control is not kept, so a
- * double tap is not replayed as two. Checkboxes and radios (and their labels) take a tap natively:
- * the choice shows at once and the app adopts it when it hydrates (option-button.tsx). A file
- * picker's tap goes through (a replayed one could not open the picker; the photo screen takes a file
- * chosen early when it mounts), and so does a click with a modifier key (a link opened in a new tab).
+ * Until the app's first render is in (APP_READY_EVENT), no tap on the drawing reaches the app: React
+ * meeting a tap while it adopts the drawing adopts all of it at once, for as long as that takes (113 ms
+ * at 4× CPU, measured), and only then is the tap drawn. Presses, touches, focus and clicks are kept
+ * from it (and a choice's input and change); typing reaches it, so a field keeps what is typed.
+ * Checkboxes and radios (and their labels) take a tap natively: the choice shows at once and the app
+ * adopts it when it hydrates (option-button.tsx). So do a file picker (a replayed tap could not open
+ * it; the photo screen takes a file chosen early when it mounts) and a click with a modifier key (a
+ * link opened in a new tab). A tap on any other button or link is held (marked `aria-busy` and
+ * `data-held`, which the stylesheet shows as busy) and then carried out once, one per task, on those
+ * still in the page: a second tap on the same control is not kept, so a double tap is not replayed
+ * as two.
  * If the entry can't load, taps go through.
  *
  * `storedKeys`: the session keys of the flow's answers and data. A visitor who has some stored is
@@ -218,11 +225,13 @@ export function routePreloadScript(
     `(()=>{const u=${JSON.stringify(urls)},r=${JSON.stringify(byPath)},v=${JSON.stringify(nextByPath)},`,
     `p=location.pathname.replace(/\\/+$/,"")||"/",d=document,h=d.documentElement,e=d.currentScript?.dataset.entry,s=[],q=[],`,
     `a=l=>{l.crossOrigin="";d.head.appendChild(l)},`,
-    `c=k=>{const t=k.target.closest?.("a,button,input,label,select,summary,[role=button]"),y=t&&(t.control||t).type;`,
-    `if(t&&!(k.ctrlKey||k.metaKey||k.shiftKey||k.altKey)&&y!=="file"&&y!=="checkbox"&&y!=="radio"&&d.getElementById("root")?.contains(t)){k.preventDefault();k.stopImmediatePropagation();`,
+    `R=k=>d.getElementById("root")?.contains(k.target),`,
+    `c=k=>{if(!R(k))return;k.stopImmediatePropagation();const t=k.target.closest?.("a,button,input,label,select,summary,[role=button]"),y=t&&(t.control||t).type;`,
+    `if(t&&!(k.ctrlKey||k.metaKey||k.shiftKey||k.altKey)&&y!=="file"&&y!=="checkbox"&&y!=="radio"){k.preventDefault();`,
     `if(!q.includes(t)){q.push(t);t.setAttribute("aria-busy","true");t.setAttribute("data-held","")}}},`,
-    `o=()=>{d.removeEventListener("click",c,!0);h.removeAttribute("data-redraw");d.querySelector("[data-passing]")?.remove();`,
-    `for(const t of q){t.removeAttribute("aria-busy");t.removeAttribute("data-held")}};d.addEventListener("click",c,!0);`,
+    `E=${JSON.stringify(KEPT_FROM_THE_APP)},g=k=>{const y=k.target.type;if((k.type!=="input"&&k.type!=="change"||y==="checkbox"||y==="radio")&&R(k))k.stopImmediatePropagation()},`,
+    `o=()=>{d.removeEventListener("click",c,!0);for(const n of E)d.removeEventListener(n,g,!0);h.removeAttribute("data-redraw");d.querySelector("[data-passing]")?.remove();`,
+    `for(const t of q){t.removeAttribute("aria-busy");t.removeAttribute("data-held")}};d.addEventListener("click",c,!0);for(const n of E)d.addEventListener(n,g,!0);`,
     `try{if(${JSON.stringify(storedKeys)}.some(k=>{const v=sessionStorage.getItem(k);return v!==null&&v!=="{}"}))h.setAttribute("data-redraw","")}catch{}`,
     `d.addEventListener(${JSON.stringify(APP_READY_EVENT)},async()=>{o();`,
     `for(const t of q)if(t.isConnected){t.click();await new Promise(f=>setTimeout(f))}},{once:!0});`,
