@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadFlow } from '../../tests/support/load-flow.ts';
 import type { FunnelPorts } from '../engine/ports.ts';
 import { createMemoryTracking } from '../tracking/memory-tracking.ts';
-import { compiledMachine } from './compiled-machine.ts';
+import { compiledMachine, preparedMachine } from './compiled-machine.ts';
 
 const flow = loadFlow();
 
@@ -36,5 +36,17 @@ describe('compiledMachine', () => {
     expect(otherDerive).not.toBe(first);
     const otherFlow = compiledMachine({ ...flow }, { ports, deriveResult });
     expect(otherFlow).not.toBe(first);
+  });
+});
+
+describe('preparedMachine', () => {
+  it('builds the configuration first and the machine when asked, which the first render then reuses', () => {
+    const ports = testPorts();
+    const deriveResult = () => ({});
+    const create = preparedMachine(flow, { ports, deriveResult });
+    const machine = create();
+    expect(machine.id).toBe('funnel');
+    expect(create()).toBe(machine);
+    expect(compiledMachine(flow, { ports, deriveResult })).toBe(machine);
   });
 });

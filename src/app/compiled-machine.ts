@@ -1,10 +1,11 @@
 /**
  * The machine of a flow, compiled once for a flow, its ports and its result code. Compiling the
  * machine is one of the longest pieces of work of a page load (xstate builds every state node of the
- * flow at once), so main.tsx compiles it in a task of its own while the first screen's code is still
- * loading; the app's first render then finds it here instead of compiling it inside React's render.
+ * flow at once), so main.tsx compiles it ahead, in two tasks of its own (the configuration, then the
+ * machine) while the first screen's code is still loading; the app's first render then finds it here
+ * instead of compiling it inside React's render.
  */
-import { compileFlow, type CompileOptions, type FunnelMachine } from '../engine/compile-flow.ts';
+import { prepareFlowMachine, type CompileOptions, type FunnelMachine } from '../engine/compile-flow.ts';
 import type { Flow } from '../engine/flow-model.ts';
 
 let last: (CompileOptions & { flow: Flow; machine: FunnelMachine }) | undefined;
@@ -14,7 +15,19 @@ let last: (CompileOptions & { flow: Flow; machine: FunnelMachine }) | undefined;
  * on the last call (compileFlow is pure, so they give the same machine).
  */
 export function compiledMachine(flow: Flow, options: CompileOptions): FunnelMachine {
-  if (last?.flow !== flow || last.ports !== options.ports || last.deriveResult !== options.deriveResult)
-    last = { ...options, flow, machine: compileFlow(flow, options) };
-  return last.machine;
+  return preparedMachine(flow, options)();
+}
+
+/** compiledMachine in two steps: the configuration is built now, the machine when the result is called. */
+export function preparedMachine(flow: Flow, options: CompileOptions): () => FunnelMachine {
+  if (last?.flow === flow && last.ports === options.ports && last.deriveResult === options.deriveResult) {
+    const { machine } = last;
+    return () => machine;
+  }
+  const create = prepareFlowMachine(flow, options);
+  return () => {
+    if (last?.flow !== flow || last.ports !== options.ports || last.deriveResult !== options.deriveResult)
+      last = { ...options, flow, machine: create() };
+    return last.machine;
+  };
 }

@@ -23,6 +23,14 @@ export function gateOf(id: string): string {
 }
 
 export function compileFlow(flow: Flow, options: CompileOptions) {
+  return prepareFlowMachine(flow, options)();
+}
+
+/**
+ * compileFlow in two steps, each a piece of work of its own (a slow phone runs them in two tasks):
+ * the machine's configuration is built now, and xstate builds the machine when the result is called.
+ */
+export function prepareFlowMachine(flow: Flow, options: CompileOptions) {
   assertFlowVersion(flow);
   const screenOf = screenLookup(flow);
   const visitor = visitorOf;
@@ -269,7 +277,7 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
         }
       : {};
 
-  return funnel.createMachine({
+  const config = {
     id: 'funnel',
     context: ({ input }) => ({
       ...input,
@@ -287,7 +295,8 @@ export function compileFlow(flow: Flow, options: CompileOptions) {
       ...Object.fromEntries(Object.keys(flow.screens).map((id) => [id, stateFor(id)])),
       ...Object.fromEntries(gates),
     },
-  });
+  } satisfies Parameters<typeof funnel.createMachine>[0];
+  return () => funnel.createMachine(config);
 }
 
 export type FunnelMachine = ReturnType<typeof compileFlow>;
