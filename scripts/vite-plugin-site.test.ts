@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowPlugin } from './vite-plugin-flow.ts';
-import { sitePlugin } from './vite-plugin-site.ts';
+import { backendEnvChecked, sitePlugin } from './vite-plugin-site.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 let server: ViteDevServer;
@@ -88,4 +88,15 @@ describe('with another flow', () => {
       await other.close();
     }
   }, 30_000);
+});
+
+describe('a hosted backend', () => {
+  it('is refused when only half of it is given, and taken whole or not at all', () => {
+    expect(() => backendEnvChecked({ VITE_SUPABASE_URL: 'https://x.supabase.co' })).toThrow(
+      /VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY are set together or not at all \(supabaseKey is required\.\)/,
+    );
+    expect(() => backendEnvChecked({ VITE_SUPABASE_ANON_KEY: 'anon' })).toThrow(/supabaseUrl is required/);
+    expect(() => backendEnvChecked({ VITE_SUPABASE_URL: 'https://x.supabase.co', VITE_SUPABASE_ANON_KEY: 'anon' })).not.toThrow();
+    expect(() => backendEnvChecked({})).not.toThrow();
+  });
 });

@@ -24,6 +24,7 @@ import { acceptedLanguages, languageDir, LANGUAGES_FILE } from './lib/language-p
 import { PRERENDER_PLUGIN, type PrerenderApi } from './vite-plugin-prerender.ts';
 import { ROUTE_PRELOAD_PLUGIN } from './vite-plugin-route-preload.ts';
 import { builtFlowFile } from './lib/built-flow-file.ts';
+import { backendConfig } from '../src/tracking/backend-config.ts';
 
 function readJson(path: string): unknown {
   try {
@@ -137,6 +138,21 @@ function setAll(res: ServerResponse, headers: Record<string, string>): void {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
 }
 
+/**
+ * Refuses a build or server given half of a hosted backend (one of VITE_SUPABASE_URL and
+ * VITE_SUPABASE_ANON_KEY): its pages would fail at the first call in a visitor's browser instead.
+ */
+export function backendEnvChecked(env: Record<string, unknown>): void {
+  const text = (name: string) => (typeof env[name] === 'string' ? env[name] : undefined);
+  try {
+    backendConfig({ VITE_SUPABASE_URL: text('VITE_SUPABASE_URL'), VITE_SUPABASE_ANON_KEY: text('VITE_SUPABASE_ANON_KEY') }, 'http://localhost');
+  } catch (error) {
+    throw new Error(
+      `VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY are set together or not at all (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+}
+
 /** The Vite plugin serving the funnel with its headers and its 404s. */
 export function sitePlugin(): Plugin {
   let config: ResolvedConfig | undefined;
@@ -144,6 +160,7 @@ export function sitePlugin(): Plugin {
     name: 'funnel-site',
     configResolved(resolved) {
       config = resolved;
+      backendEnvChecked(resolved.env);
     },
     // Last, after the prerender plugin has drawn the pages (and knows their style attributes).
     generateBundle: {

@@ -11,7 +11,7 @@ import { createAfterPaintQueue, pixelOffTapPath, trackingOffTapPath } from './of
 import type { Landing } from '../tracking/landing.ts';
 import type { TrackingStart } from './tracking-chunk.ts';
 
-export interface AppPortsOptions extends Omit<TrackingStart, 'warn' | 'referrer' | 'campaign'> {
+export interface AppPortsOptions extends Omit<TrackingStart, 'config' | 'warn' | 'referrer' | 'campaign'> {
   /** The landing page's referrer and campaign (see landing.ts), known once its code is in. */
   landing: Promise<Landing>;
   fallback: FallbackEstimate;
@@ -24,14 +24,14 @@ export function createAppPorts(options: AppPortsOptions): FunnelPorts {
   const { afterPaint, fallback, pixel, landing, ...start } = options;
   const warn = (message: string) => console.warn(message);
   const tracking = Promise.all([afterPaint.then(() => import('./tracking-chunk.ts')), landing]).then(
-    ([chunk, { referrer, campaign }]) => chunk.startTracking({ ...start, referrer, campaign, warn }),
+    ([chunk, { referrer, campaign }]) => chunk.startTracking({ ...start, config: chunk.pageBackend(), referrer, campaign, warn }),
   );
   // Tracking and pixel calls run after the next frame, so a tap paints the next screen first.
   const queue = createAfterPaintQueue(window);
   return {
     tracking: trackingOffTapPath(deferTracking(tracking, warn), queue),
     pixel: pixelOffTapPath(pixel, queue),
-    analysis: lazyAnalysis(start.config, fallback, warn),
+    analysis: lazyAnalysis(fallback, warn),
     navigation: { redirect: (url) => window.location.assign(url) },
     log: { warn },
   };
@@ -42,12 +42,12 @@ export function createAppPorts(options: AppPortsOptions): FunnelPorts {
  * first photo: it has no business in the first bundle. A chunk that fails to load is a failed
  * analysis: the estimate takes over, and the next photo tries the chunk again.
  */
-function lazyAnalysis(config: AppPortsOptions['config'], fallback: FallbackEstimate, warn: (message: string) => void): AnalysisPort {
+function lazyAnalysis(fallback: FallbackEstimate, warn: (message: string) => void): AnalysisPort {
   let analysis: Promise<AnalysisPort> | undefined;
   return {
     analyzePhoto: async (image, visitor) => {
       analysis ??= import('../analysis/analysis-chunk.ts').then(
-        (module) => module.createAnalysis(config, fallback, warn),
+        (module) => module.createAnalysis(fallback, warn),
         (error: unknown) => {
           analysis = undefined;
           throw error;
