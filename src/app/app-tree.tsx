@@ -2,7 +2,7 @@
  * The page's React tree, the same in the browser (main.tsx) and in the build's prerender
  * (prerender-screen.tsx), so hydration finds exactly the HTML the build wrote; and when to hydrate it.
  */
-import { StrictMode, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { startTransition, StrictMode, useEffect, useState, type ReactNode } from 'react';
 import type { Assignment } from '../engine/experiment-assignment.ts';
 import type { Flow } from '../engine/flow-model.ts';
 import type { FunnelInput } from '../engine/funnel-context.ts';
@@ -29,16 +29,15 @@ function Ready() {
   return null;
 }
 
-const noSubscription = () => () => undefined;
-
-/** Its children in the browser; nothing in the prerender, nor while React hydrates its HTML. */
+/**
+ * Its children in the browser; nothing in the prerender, nor while React hydrates its HTML. They come
+ * in a transition after the first render is in, in slices of their own: not in a synchronous render
+ * inside the first render's effects (measured at 4× CPU: 36 ms added to the task that ends hydration).
+ */
 function AfterFirstRender({ children }: { children: ReactNode }) {
-  const inBrowser = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  return inBrowser ? children : null;
+  const [shown, setShown] = useState(false);
+  useEffect(() => startTransition(() => setShown(true)), []);
+  return shown ? children : null;
 }
 
 /** What the build wrote on #root (its data- attributes): the path drawn for, and the variant shown. */

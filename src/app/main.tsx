@@ -10,7 +10,6 @@ import { startVisitLanguage } from '../engine/i18n/visit-language.ts';
 import { applyPatches } from '../engine/apply-patches.ts';
 import { loadSession, resumeSession } from '../engine/storage.ts';
 import { preloadRenderer } from '../screens/registry.ts';
-import { backendConfig } from '../tracking/backend-config.ts';
 import { deferPixel } from '../tracking/deferred-pixel.ts';
 import { createAppPorts } from './app-ports.ts';
 import { AppTree, matchesPrerender } from './app-tree.tsx';
@@ -29,36 +28,43 @@ const root: HTMLElement = rootElement;
 
 const session = safeStorage(() => window.sessionStorage);
 const local = safeStorage(() => window.localStorage);
-// The visit's language, chosen once (?lang=, then this visit's, then the phone's, then the default)
-// and set on <html lang dir> before any tracking call reads it or React adopts the drawn page; its
-// texts (a chunk of their own, preloaded by its pages) are put into the flow before anything reads it.
 // The language the page was drawn in (the server picks it from ?lang= and Accept-Language).
 const drawnLanguage = document.documentElement.lang;
-const visitLanguage = startVisitLanguage({
-  languages,
-  answersKey: shippedFlow.storage.answersKey,
-  search: window.location.search,
-  storage: session,
-  preferred: navigator.languages,
-  root: document.documentElement,
-});
 const idle = whenIdle(window);
-const loadPack = Object.hasOwn(packs, visitLanguage.language) ? packs[visitLanguage.language] : undefined;
-// The language's table texts (shown results) load with the result code.
-const loadTableTexts = Object.hasOwn(tablePacks, visitLanguage.language)
-  ? tablePacks[visitLanguage.language]
-  : undefined;
 // No top-level await: it would make the bundler split the first bundle's shared modules into chunks.
-if (loadPack) void loadPack().then((pack) => start(translateFlow(shippedFlow, pack)));
-else void start(shippedFlow);
+// The start-up begins in a task after the entry's own, which is React's loading.
+void wait(0).then(startInLanguage);
+
+/**
+ * The visit's language, chosen once (?lang=, then this visit's, then the phone's, then the default)
+ * and set on <html lang dir> before any tracking call reads it or React adopts the drawn page; its
+ * texts (a chunk of their own, preloaded by its pages) are put into the flow before anything reads it.
+ */
+async function startInLanguage(): Promise<void> {
+  const { language } = startVisitLanguage({
+    languages,
+    answersKey: shippedFlow.storage.answersKey,
+    search: window.location.search,
+    storage: session,
+    preferred: navigator.languages,
+    root: document.documentElement,
+  });
+  const loadPack = Object.hasOwn(packs, language) ? packs[language] : undefined;
+  // The language's table texts (shown results) load with the result code.
+  const loadTableTexts = Object.hasOwn(tablePacks, language) ? tablePacks[language] : undefined;
+  const flow = loadPack ? translateFlow(shippedFlow, await loadPack()) : shippedFlow;
+  await start(flow, { language, loadTableTexts });
+}
 
 /**
  * Starts the funnel with the flow in the visit's language. The start-up runs one piece per task (each
  * timer is a task of its own), so none of them is a long task on a slow phone: a tap in between is
  * drawn at once (measured at 4× CPU: the pieces take 50-80 ms; in one task they took 200 ms).
  */
-async function start(baseFlow: Flow): Promise<void> {
-  const config = backendConfig(import.meta.env, window.location.origin);
+async function start(
+  baseFlow: Flow,
+  { language, loadTableTexts }: { language: string; loadTableTexts: (() => Promise<Record<string, string>>) | undefined },
+): Promise<void> {
   // Where the visitor arrived from, read now (the address changes with the first tap) and remembered
   // by the landing code, which loads with the backend code.
   const arrival = { referrer: document.referrer, search: window.location.search };
@@ -103,7 +109,6 @@ async function start(baseFlow: Flow): Promise<void> {
     );
   const AdConsent = lazy(() => ads.then(({ AdConsent }) => ({ default: AdConsent })));
   const ports = createAppPorts({
-    config,
     sessionId: loadSession(session, flow).sessionId,
     local,
     session,
@@ -135,7 +140,7 @@ async function start(baseFlow: Flow): Promise<void> {
   // tasks) instead of drawing it again; otherwise it draws over it.
   const input = resumeSession(session, flow, path);
   const prerendered =
-    drawnLanguage === visitLanguage.language &&
+    drawnLanguage === language &&
     matchesPrerender(root.dataset, path, flow, input, visit.assignments);
   // Then, first asking for the code of the screen the address names, and compiling the machine while
   // that code loads (its configuration, then the machine). The first render waits for the code of the

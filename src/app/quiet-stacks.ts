@@ -8,10 +8,11 @@
  * find them: here the whole entry module, one long task of 180-250 ms at 4× CPU in which a tap shows
  * nothing (about 60 ms without DevTools). With `Error.stackTraceLimit` absent, V8 records no stack.
  */
-const saved = Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit');
-if (saved?.configurable) delete (Error as { stackTraceLimit?: number }).stackTraceLimit;
+const limit = Error.stackTraceLimit;
+const had = Object.hasOwn(Error, 'stackTraceLimit');
+delete (Error as { stackTraceLimit?: number }).stackTraceLimit;
 
 /** Errors record their stacks again, as before. */
 export function restoreStacks(): void {
-  if (saved?.configurable && !Object.hasOwn(Error, 'stackTraceLimit')) Object.defineProperty(Error, 'stackTraceLimit', saved);
+  if (had) Error.stackTraceLimit = limit;
 }

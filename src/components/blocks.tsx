@@ -269,7 +269,10 @@ export interface BlocksProps {
 /** Renders a screen's content blocks, in order. */
 export function Blocks({ blocks, firstHeading = 1 }: BlocksProps) {
   useEffect(() => {
-    if (!extraModule) void loadExtra();
+    if (extraModule) return undefined;
+    // In a task of its own: starting a load is no part of the commit's work (17 ms at 4× CPU).
+    const timer = setTimeout(() => void loadExtra());
+    return () => clearTimeout(timer);
   }, []);
   if (!blocks || blocks.length === 0) return null;
   const firstHeadingIndex = blocks.findIndex((block) => block.type === 'heading');
