@@ -7,6 +7,7 @@ import { localBackendPlugin } from './scripts/vite-plugin-local-backend.ts';
 import { prerenderPlugin } from './scripts/vite-plugin-prerender.ts';
 import { routePreloadPlugin } from './scripts/vite-plugin-route-preload.ts';
 import { sitePlugin } from './scripts/vite-plugin-site.ts';
+import { compileHintsPlugin } from './scripts/vite-plugin-compile-hints.ts';
 
 /** The components the split screen renderers share (the entry's own components stay in the entry). */
 const SCREEN_KIT =
@@ -21,7 +22,7 @@ export default defineConfig({
       { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector.js' },
     ],
   },
-  plugins: [react(), flowPlugin(), flowUploadsPlugin(), flowMapPlugin(), routePreloadPlugin(), sitePlugin(), prerenderPlugin(), localBackendPlugin()],
+  plugins: [react(), flowPlugin(), flowUploadsPlugin(), flowMapPlugin(), routePreloadPlugin(), sitePlugin(), prerenderPlugin(), localBackendPlugin(), compileHintsPlugin()],
   build: {
     target: 'es2022',
     sourcemap: false,
