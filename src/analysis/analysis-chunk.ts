@@ -3,10 +3,10 @@
  * behind the fallback estimate from the answers. None of it is needed before a photo is chosen.
  */
 import type { AnalysisPort } from '../engine/ports.ts';
-import { backendConfig } from '../tracking/backend-config.ts';
+import { pageBackend } from '../tracking/backend-config.ts';
 import { createEdgeAnalysis } from './edge-analysis.ts';
 import { withFallback, type FallbackEstimate } from './fallback-analysis.ts';
 
 export function createAnalysis(fallback: FallbackEstimate, warn: (message: string) => void): AnalysisPort {
-  return withFallback(createEdgeAnalysis(backendConfig(import.meta.env, window.location.origin)), fallback, warn);
+  return withFallback(createEdgeAnalysis(pageBackend()), fallback, warn);
 }

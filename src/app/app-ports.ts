@@ -46,18 +46,16 @@ function lazyAnalysis(fallback: FallbackEstimate, warn: (message: string) => voi
   let analysis: Promise<AnalysisPort> | undefined;
   return {
     analyzePhoto: async (image, visitor) => {
-      analysis ??= import('../analysis/analysis-chunk.ts').then(
-        (module) => module.createAnalysis(fallback, warn),
-        (error: unknown) => {
-          analysis = undefined;
-          throw error;
-        },
-      );
-      const port = await analysis.catch((error: unknown) => {
+      analysis ??= import('../analysis/analysis-chunk.ts').then((module) => module.createAnalysis(fallback, warn));
+      let port: AnalysisPort;
+      try {
+        port = await analysis;
+      } catch (error) {
+        analysis = undefined;
         warn(`Photo analysis failed, using the estimate from the answers: ${error instanceof Error ? error.message : 'unknown error'}`);
-        return null;
-      });
-      return port ? port.analyzePhoto(image, visitor) : fallback(visitor);
+        return fallback(visitor);
+      }
+      return port.analyzePhoto(image, visitor);
     },
   };
 }

@@ -20,14 +20,18 @@ export function compiledMachine(flow: Flow, options: CompileOptions): FunnelMach
 
 /** compiledMachine in two steps: the configuration is built now, the machine when the result is called. */
 export function preparedMachine(flow: Flow, options: CompileOptions): () => FunnelMachine {
-  if (last?.flow === flow && last.ports === options.ports && last.deriveResult === options.deriveResult) {
-    const { machine } = last;
-    return () => machine;
-  }
+  const cached = lastMachineFor(flow, options);
+  if (cached) return () => cached;
   const create = prepareFlowMachine(flow, options);
   return () => {
-    if (last?.flow !== flow || last.ports !== options.ports || last.deriveResult !== options.deriveResult)
-      last = { ...options, flow, machine: create() };
-    return last.machine;
+    const machine = lastMachineFor(flow, options) ?? create();
+    last = { ...options, flow, machine };
+    return machine;
   };
+}
+
+/** The machine compiled last, when it was for this flow, these ports and this result code. */
+function lastMachineFor(flow: Flow, options: CompileOptions): FunnelMachine | undefined {
+  const same = last?.flow === flow && last.ports === options.ports && last.deriveResult === options.deriveResult;
+  return same ? last?.machine : undefined;
 }

@@ -22,7 +22,8 @@ import { onConsentChoice } from '../tracking/consent.ts';
 import { createServerConversions, declaredServerEvents } from '../tracking/server-conversions.ts';
 import { windowDataLayer, withDataLayer } from '../tracking/data-layer.ts';
 import { watchPartialLeads } from '../tracking/partial-leads.ts';
-import { backendConfig, backendHeaders } from '../tracking/backend-config.ts';
+import { backendHeaders } from '../tracking/backend-config.ts';
+export { pageBackend } from '../tracking/backend-config.ts';
 import { loadSession } from '../engine/storage.ts';
 
 /** Each tab's queue is `funnel_outbox:<tab id>`; the bare key is an earlier version's shared queue. */
@@ -38,14 +39,6 @@ const REQUEST_TIMEOUT_MS = 10_000;
  * three hours of failures in this page, and the entry stays stored for the next visit in any case.
  */
 const MAX_ATTEMPTS = 200;
-
-/**
- * This build's backend (hosted Supabase, or the embedded one on the page's origin), worked out here and
- * in the analysis chunk rather than in the first bundle: only the code that calls it needs it.
- */
-export function pageBackend(): BackendConfig {
-  return backendConfig(import.meta.env, window.location.origin);
-}
 
 export interface TrackingStart {
   config: BackendConfig;

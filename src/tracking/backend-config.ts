@@ -35,3 +35,11 @@ export function backendConfig(env: BackendEnv, origin: string): BackendConfig {
   if (!anonKey) throw new Error('supabaseKey is required.');
   return { url, anonKey };
 }
+
+/**
+ * This page's backend: this build's hosted Supabase, or the embedded one on the page's origin. Worked
+ * out by the chunks that call the backend (tracking, photo analysis), not in the first bundle.
+ */
+export function pageBackend(): BackendConfig {
+  return backendConfig(import.meta.env, window.location.origin);
+}
