@@ -7,7 +7,8 @@
 import type { FallbackEstimate } from '../analysis/fallback-analysis.ts';
 import type { AnalysisPort, FunnelPorts, PixelPort } from '../engine/ports.ts';
 import { deferTracking } from '../tracking/deferred-tracking.ts';
-import { createAfterPaintQueue, pixelOffTapPath, trackingOffTapPath } from './off-tap-path.ts';
+import { createAfterPaintQueue, IDLE_TIMEOUT_MS, pixelOffTapPath, trackingOffTapPath } from './off-tap-path.ts';
+import { inIdleTask, whenIdle } from './screen-prefetch.ts';
 import type { Landing } from '../tracking/landing.ts';
 import type { TrackingStart } from './tracking-chunk.ts';
 
@@ -23,9 +24,15 @@ export interface AppPortsOptions extends Omit<TrackingStart, 'config' | 'warn' |
 export function createAppPorts(options: AppPortsOptions): FunnelPorts {
   const { afterPaint, fallback, pixel, landing, ...start } = options;
   const warn = (message: string) => console.warn(message);
-  const tracking = Promise.all([afterPaint.then(() => import('./tracking-chunk.ts')), landing]).then(
-    ([chunk, { referrer, campaign }]) => chunk.startTracking({ ...start, config: chunk.pageBackend(), referrer, campaign, warn }),
-  );
+  // Three tasks, none of them long on a slow phone: the backend code starts in an idle task of its own
+  // (not in the one its chunk arrived in), and the calls made meanwhile are replayed in a later one.
+  const idle = whenIdle(window, IDLE_TIMEOUT_MS, 0);
+  const tracking = Promise.all([afterPaint.then(() => import('./tracking-chunk.ts')), landing])
+    .then((loaded) => inIdleTask(idle, loaded))
+    .then(([chunk, { referrer, campaign }]) =>
+      chunk.startTracking({ ...start, config: chunk.pageBackend(), referrer, campaign, warn }),
+    )
+    .then((port) => inIdleTask(idle, port));
   // Tracking and pixel calls run after the next frame, so a tap paints the next screen first.
   const queue = createAfterPaintQueue(window);
   return {

@@ -19,7 +19,7 @@ import { firstScreenCode } from './first-screen-code.ts';
 import { openingScreen } from './opening-screen.ts';
 import { FunnelApp } from './funnel-app.tsx';
 import { lazyResults } from './lazy-results.ts';
-import { createScreenPrefetch, whenIdle } from './screen-prefetch.ts';
+import { createScreenPrefetch, inIdleTask, whenIdle } from './screen-prefetch.ts';
 
 restoreStacks();
 const rootElement = document.getElementById('root');
@@ -97,7 +97,7 @@ async function start(
   // The ad code and the backend code each start in an idle task of their own (ads first), not together
   // in the task in which the last of their chunks arrived.
   const ads = Promise.all([afterResults.then(() => import('./ads-chunk.tsx')), landing])
-    .then(inIdleTask)
+    .then((loaded) => inIdleTask(idle, loaded))
     .then(([chunk, { referrer }]) =>
       chunk.startAds({
         settings: flow.settings,
@@ -117,7 +117,7 @@ async function start(
         () => landing,
         () => landing,
       )
-      .then(inIdleTask),
+      .then((landing) => inIdleTask(idle, landing)),
     experiments: {
       visitorId: visit.visitorId,
       assignments: visit.assignments,
@@ -191,11 +191,6 @@ async function start(
     if (prerendered) startTransition(() => void hydrateRoot(root, tree));
     else createRoot(root).render(tree);
   });
-}
-
-/** Resolves with `value` in an idle task of its own: what runs on it is not part of the current task. */
-function inIdleTask<T>(value: T): Promise<T> {
-  return new Promise((resolve) => idle(() => resolve(value)));
 }
 
 /** Resolves after `ms` (0: in a later task, so what follows is not part of the current one). */

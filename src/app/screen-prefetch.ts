@@ -77,6 +77,11 @@ export interface IdleWindow {
   clearTimeout: (handle: never) => void;
 }
 
+/** Resolves with `value` in an idle task of its own: what runs on it is not part of the current task. */
+export function inIdleTask<T>(idle: IdleScheduler, value: T): Promise<T> {
+  return new Promise((resolve) => idle(() => resolve(value)));
+}
+
 /**
  * requestIdleCallback where the browser has it (Safari lacks it), with a timeout so a busy page still
  * gets its work done soon; else a timer of `fallbackMs`.
