@@ -44,6 +44,26 @@ describe('createRpcSender', () => {
     expect(supabase.rpc).toHaveBeenCalledWith('track_journey_step', { step: 'quiz_started' });
   });
 
+  it('starts each request in a task of its own, not all in the task the client arrives in', async () => {
+    const sender = createRpcSender(CONFIG);
+    // What runs in a request's task after it starts: in one shared task all three starts come first.
+    const order: string[] = [];
+    supabase.rpc.mockImplementation((fn: string) => {
+      order.push(fn);
+      queueMicrotask(() => order.push(`after ${fn}`));
+      return builder({ data: null, error: null, status: 204 });
+    });
+    await Promise.all(['track_step_view', 'track_step_progress', 'track_journey_step'].map((fn) => sender.send(entry(fn))));
+    expect(order).toEqual([
+      'track_step_view',
+      'after track_step_view',
+      'track_step_progress',
+      'after track_step_progress',
+      'track_journey_step',
+      'after track_journey_step',
+    ]);
+  });
+
   it('reuses one client for every send, calling the entry RPC with its args', async () => {
     const sender = createRpcSender(CONFIG);
     await Promise.all([
