@@ -13,6 +13,7 @@ import { themeCss, themedHtml } from './lib/theme-html.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { firstScreenFlow, partModule, resultModel, trackingPart } from './lib/flow-parts.ts';
 import { withoutSampleImages } from './lib/without-sample-images.ts';
+import { rasterLogo } from './lib/raster-logo.ts';
 import { checkLanguageFiles, languagePacks, readLanguageFiles } from './lib/language-files.ts';
 import {
   blankTexts,
@@ -54,6 +55,12 @@ export interface FlowPluginOptions {
    * chunk of its own (default true; Storybook keeps the texts in, its stories read them at once).
    */
   languageChunks?: boolean;
+  /**
+   * Serve the flow as a production build ships it (sample images out, an SVG logo drawn as a PNG; see
+   * lib/raster-logo.ts) even from a dev server: the build draws its pages through one, and what it
+   * draws must be what the app then adopts. Default: only in a production build (`api.shipping()`).
+   */
+  shipping?: boolean;
 }
 
 /** The Vite plugin that validates the flow file and serves it as `virtual:flow`. */
@@ -64,6 +71,10 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
   // A missing image, favicon or logo fails the build with its line:column (no publicDir: nothing to check).
   let checks: ReturnType<typeof missingFilesCheck>[] = [];
   let production = false;
+  // Where the build's PNG logo is written (a dev server that ships, the pages' drawing, only names it).
+  let emitsFiles = false;
+  let publicDir = '';
+  let base = '/';
   // A production build ships each language's texts in a chunk of its own (lib/flow-languages-parts.ts).
   let splitTexts = false;
   const flowPath = () => resolve(root, file);
@@ -71,11 +82,16 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
   return {
     name: 'funnel-flow',
     // Other plugins (the site plugin's routes and headers) read the same flow file through this.
-    api: { flowPath },
+    api: { flowPath, shipping: () => production },
     configResolved(config) {
       root = config.root;
       checks = config.publicDir ? [missingFilesCheck(config.publicDir)] : [];
-      production = config.command === 'build' && config.isProduction && options.keepSampleImages !== true;
+      production =
+        options.shipping === true ||
+        (config.command === 'build' && config.isProduction && options.keepSampleImages !== true);
+      emitsFiles = config.command === 'build' && !config.build.ssr;
+      publicDir = config.publicDir;
+      base = config.base;
       splitTexts = config.command === 'build' && config.isProduction && options.languageChunks !== false;
     },
     resolveId(id) {
@@ -123,7 +139,13 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
       }
       const packs = languagePacks(languages);
       const stripped = splitTexts && isMultilingual(flow);
-      const ship = (f: Flow) => (production ? withoutSampleImages(firstScreenFlow(f)) : firstScreenFlow(f));
+      const logo = production && publicDir ? await rasterLogo(flow.theme?.logo, publicDir, base) : undefined;
+      if (logo && emitsFiles && id === RESOLVED_ID)
+        this.emitFile({ type: 'asset', fileName: logo.fileName, source: logo.png });
+      const ship = (f: Flow) => {
+        const part = firstScreenFlow(logo ? { ...f, theme: { ...f.theme, logo: logo.url } } : f);
+        return production ? withoutSampleImages(part) : part;
+      };
       const shipped = ship(stripped ? blankTexts(flow) : flow);
       if (id === `\0${LANGUAGES_ID}`) return languagesModule(flow, stripped, packs);
       if (id.startsWith(`\0${TEXTS_PREFIX}`))

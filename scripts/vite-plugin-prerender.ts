@@ -12,7 +12,7 @@ import type { Flow } from '../src/engine/flow-model.ts';
 import { prerenderSite, type PrerenderedSite } from './lib/prerender-pages.ts';
 import { flowPaths } from './lib/site-routes.ts';
 import { flowPlugin } from './vite-plugin-flow.ts';
-import { builtFlowFile } from './lib/built-flow-file.ts';
+import { builtFlowFile, builtFlowShipping } from './lib/built-flow-file.ts';
 import { readFileSync } from 'node:fs';
 import {
   flowLanguages,
@@ -62,7 +62,7 @@ async function drawSite(
   const server = await createServer({
     configFile: false,
     root: config.root,
-    plugins: [react(), flowPlugin({ file })],
+    plugins: [react(), flowPlugin({ file, shipping: builtFlowShipping(config) })],
     server: { middlewareMode: true, hmr: false, ws: false },
     appType: 'custom',
     logLevel: 'error',

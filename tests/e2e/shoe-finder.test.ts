@@ -19,13 +19,17 @@ const outDir = mkdtempSync(join(tmpdir(), 'shoe-finder-dist-'));
 let harness: Harness;
 
 beforeAll(async () => {
-  const before = process.env.FLOW;
+  // A production build, as `npm run build` makes (Vitest's NODE_ENV is "test").
+  const before = { FLOW: process.env.FLOW, NODE_ENV: process.env.NODE_ENV };
   process.env.FLOW = FLOW_FILE;
+  process.env.NODE_ENV = 'production';
   try {
     await build({ root: repoRoot, logLevel: 'error', build: { outDir, emptyOutDir: true } });
   } finally {
-    if (before === undefined) delete process.env.FLOW;
-    else process.env.FLOW = before;
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   }
   harness = await startHarness({ outDir, flow: FLOW_FILE });
 }, 180_000);
@@ -92,8 +96,11 @@ describe('the shoe finder (FLOW=flows/shoe-finder.json)', () => {
       '#1d5e45',
     );
     await page.getByText('Stride Lab', { exact: true }).first().waitFor();
-    // Its own icon before the wordmark (theme.logo), not another brand's mark.
-    await page.locator('header img[src="/uploads/stride-lab-mark.svg"]').first().waitFor();
+    // Its own icon before the wordmark (theme.logo), not another brand's mark: the build draws the SVG
+    // as a PNG at three times its size (scripts/lib/raster-logo.ts), and the page loads it.
+    const mark = page.locator('header img[src^="/assets/stride-lab-mark-"][src$=".png"]').first();
+    await mark.waitFor();
+    await expect.poll(() => mark.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), WAIT).toBe(64);
 
     await page.waitForURL((url) => url.pathname === screen('distance').route, WAIT);
     await choose('distance', 'marathon');
