@@ -139,7 +139,16 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
       }
       const packs = languagePacks(languages);
       const stripped = splitTexts && isMultilingual(flow);
-      const logo = production && publicDir ? await rasterLogo(flow.theme?.logo, publicDir, base) : undefined;
+      // A logo that can't be drawn ships as it is (a browser may still show it), and the build says so.
+      const logo =
+        production && publicDir
+          ? await rasterLogo(flow.theme?.logo, publicDir, base).catch((cause: unknown) => {
+              this.warn(
+                `${shown}: theme.logo ${flow.theme?.logo} ships as it is, it could not be drawn as a PNG: ${cause instanceof Error ? cause.message : String(cause)}`,
+              );
+              return undefined;
+            })
+          : undefined;
       if (logo && emitsFiles && id === RESOLVED_ID)
         this.emitFile({ type: 'asset', fileName: logo.fileName, source: logo.png });
       const ship = (f: Flow) => {

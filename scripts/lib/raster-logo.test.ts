@@ -39,6 +39,12 @@ describe('rasterLogo', () => {
     expect(logo!.url).toBe(`/funnel/${logo!.fileName}`);
   });
 
+  it('refuses an SVG it cannot read, with the reason and where', async () => {
+    const dir = publicDir();
+    writeFileSync(join(dir, 'uploads', 'broken.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0');
+    await expect(rasterLogo('/uploads/broken.svg', dir, '/')).rejects.toThrow(/SVG data parsing failed .*1:\d+/);
+  });
+
   it('leaves a raster logo, an address elsewhere and no logo as they are', async () => {
     const dir = publicDir();
     expect(await rasterLogo('/uploads/mark.png', dir, '/')).toBeUndefined();
