@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
+import { build, type Rollup } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
 import { flowPlugin } from '../../../scripts/vite-plugin-flow.ts';
 
@@ -36,6 +36,25 @@ function buildProject(root: string) {
   });
 }
 
+/** A production-like build (the flow as shipped) of a project whose flow's logo is `svg`; its output and warnings. */
+async function buildWithLogo(svg: string) {
+  const flow = { ...(JSON.parse(fixture) as Record<string, unknown>), theme: { logo: '/uploads/mark.svg' } };
+  const root = project(JSON.stringify(flow, null, 2));
+  mkdirSync(join(root, 'public', 'uploads'), { recursive: true });
+  writeFileSync(join(root, 'public', 'uploads', 'mark.svg'), svg);
+  const warnings: string[] = [];
+  const output = (await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [flowPlugin({ file: 'flow.json', resultKeys, shipping: true })],
+    build: { write: false, minify: false, rollupOptions: { onwarn: (warning) => void warnings.push(warning.message) } },
+  })) as Rollup.RolldownOutput;
+  const files = output.output.map((file) => file.fileName);
+  const code = output.output.flatMap((file) => (file.type === 'chunk' ? [file.code] : [])).join('\n');
+  return { files, code, warnings };
+}
+
 afterEach(() => {
   for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
 });
@@ -47,6 +66,23 @@ describe('flowPlugin', () => {
     expect(code).toContain('fixture-funnel');
     expect(code).toContain('Creating Your Protocol');
     expect(code).not.toContain('ajv');
+  }, 30_000);
+
+  it('ships an SVG logo as a PNG drawn from it, which the flow then names', async () => {
+    const { files, code } = await buildWithLogo(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="12"/></svg>',
+    );
+    const png = files.find((file) => /^assets\/mark-[0-9a-f]{8}\.png$/.test(file));
+    expect(png).toBeDefined();
+    expect(code).toContain(`"/${png}"`);
+    expect(code).not.toContain('/uploads/mark.svg');
+  }, 30_000);
+
+  it('ships a logo it cannot draw as it is, and says why', async () => {
+    const { files, code, warnings } = await buildWithLogo('<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0');
+    expect(files.filter((file) => file.endsWith('.png'))).toEqual([]);
+    expect(code).toContain('"/uploads/mark.svg"');
+    expect(warnings.join('\n')).toMatch(/flow\.json: theme\.logo \/uploads\/mark\.svg ships as it is, it could not be drawn as a PNG: SVG data parsing failed/);
   }, 30_000);
 
   it('fails the build on a broken flow, naming the file, line, pointer and every error', async () => {
