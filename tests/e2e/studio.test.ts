@@ -30,6 +30,8 @@ beforeAll(async () => {
   // The first load compiles the studio's modules in Vite: slow on a busy machine.
   await page.goto(h.studio.url, { timeout: 150_000, waitUntil: 'domcontentloaded' });
   await page.locator('.studio-node').first().waitFor({ timeout: 150_000 });
+  // And the phone preview's: its first screen drawn (Vite compiles the app's modules for it on demand).
+  await preview().locator('main').first().waitFor({ timeout: 150_000 });
 }, 400_000);
 afterAll(async () => {
   await h?.stop();
