@@ -13,7 +13,7 @@ import { themeCss, themedHtml } from './lib/theme-html.ts';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { firstScreenFlow, partModule, resultModel, trackingPart } from './lib/flow-parts.ts';
 import { withoutSampleImages } from './lib/without-sample-images.ts';
-import { rasterLogo } from './lib/raster-logo.ts';
+import { rasterLogo, type RasterLogo } from './lib/raster-logo.ts';
 import { checkLanguageFiles, languagePacks, readLanguageFiles } from './lib/language-files.ts';
 import {
   blankTexts,
@@ -75,6 +75,8 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
   let emitsFiles = false;
   let publicDir = '';
   let base = '/';
+  // Every virtual module's load reads the flow: its logo is drawn (and a failure told) once per build.
+  let drawnLogo: { logo: string | undefined; png: Promise<RasterLogo | undefined> } | undefined;
   // A production build ships each language's texts in a chunk of its own (lib/flow-languages-parts.ts).
   let splitTexts = false;
   const flowPath = () => resolve(root, file);
@@ -93,6 +95,9 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
       publicDir = config.publicDir;
       base = config.base;
       splitTexts = config.command === 'build' && config.isProduction && options.languageChunks !== false;
+    },
+    buildStart() {
+      drawnLogo = undefined;
     },
     resolveId(id) {
       if (id === VIRTUAL_ID) return RESOLVED_ID;
@@ -140,15 +145,17 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
       const packs = languagePacks(languages);
       const stripped = splitTexts && isMultilingual(flow);
       // A logo that can't be drawn ships as it is (a browser may still show it), and the build says so.
-      const logo =
-        production && publicDir
-          ? await rasterLogo(flow.theme?.logo, publicDir, base).catch((cause: unknown) => {
-              this.warn(
-                `${shown}: theme.logo ${flow.theme?.logo} ships as it is, it could not be drawn as a PNG: ${cause instanceof Error ? cause.message : String(cause)}`,
-              );
-              return undefined;
-            })
-          : undefined;
+      const wanted = flow.theme?.logo;
+      if (production && publicDir && drawnLogo?.logo !== wanted) {
+        const png = rasterLogo(wanted, publicDir, base).catch((cause: unknown) => {
+          this.warn(
+            `${shown}: theme.logo ${wanted} ships as it is, it could not be drawn as a PNG: ${cause instanceof Error ? cause.message : String(cause)}`,
+          );
+          return undefined;
+        });
+        drawnLogo = { logo: wanted, png };
+      }
+      const logo = production && publicDir ? await drawnLogo?.png : undefined;
       if (logo && emitsFiles && id === RESOLVED_ID)
         this.emitFile({ type: 'asset', fileName: logo.fileName, source: logo.png });
       const ship = (f: Flow) => {

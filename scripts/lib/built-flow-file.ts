@@ -7,9 +7,15 @@ import { resolve } from 'node:path';
 import type { ResolvedConfig } from 'vite';
 import { flowFile } from '../../supabase/functions/_shared/flow-path.ts';
 
-/** The flow plugin's api (`flowPath`, `shipping`), when the build or server has the plugin. */
-function flowApi(config: ResolvedConfig): unknown {
-  return config.plugins.find((plugin) => plugin.name === 'funnel-flow')?.api;
+/**
+ * What the flow plugin's api function `name` (`flowPath`, `shipping`) answers, when the build or
+ * server has the plugin; undefined otherwise.
+ */
+function askFlowPlugin(config: ResolvedConfig, name: 'flowPath' | 'shipping'): unknown {
+  const api: unknown = config.plugins.find((plugin) => plugin.name === 'funnel-flow')?.api;
+  if (!api || typeof api !== 'object' || !(name in api)) return undefined;
+  const call: unknown = Reflect.get(api, name);
+  return typeof call === 'function' ? call() : undefined;
 }
 
 /**
@@ -17,17 +23,10 @@ function flowApi(config: ResolvedConfig): unknown {
  * draws must show the same flow as the app that adopts them.
  */
 export function builtFlowShipping(config: ResolvedConfig): boolean {
-  const api = flowApi(config);
-  return api && typeof api === 'object' && 'shipping' in api && typeof api.shipping === 'function'
-    ? api.shipping() === true
-    : false;
+  return askFlowPlugin(config, 'shipping') === true;
 }
 
 export function builtFlowFile(config: ResolvedConfig): string {
-  const api = flowApi(config);
-  const path: unknown =
-    api && typeof api === 'object' && 'flowPath' in api && typeof api.flowPath === 'function'
-      ? api.flowPath()
-      : undefined;
+  const path = askFlowPlugin(config, 'flowPath');
   return typeof path === 'string' ? path : resolve(config.root, flowFile());
 }
