@@ -10,6 +10,7 @@ import type { Flow, Screen } from './flow-model.ts';
 import type { Action } from './flow.gen.ts';
 import { machineSetup, screenLookup, visitorOf, type CompileOptions } from './machine-setup.ts';
 import { refusalOnScreen } from './refusal.ts';
+import { inputOf } from './screen-input.ts';
 import { isTimed, passesThrough, timerName } from './timed-visit.ts';
 
 export type { CompileOptions } from './machine-setup.ts';
@@ -170,11 +171,7 @@ export function prepareFlowMachine(flow: Flow, options: CompileOptions) {
       states: {
         ready: {
           on: {
-            SELECT_OPTION: { guard: 'thisVisit', actions: { type: 'select', params: withScreen } },
-            SET_VALUE: { actions: { type: 'setValue', params: withScreen } },
-            SET_FIELD: { actions: { type: 'setField', params: withScreen } },
-            PHOTO_SELECTED: { actions: ['setPhoto', 'clearError'] },
-            PHOTO_CLEARED: { actions: 'clearPhoto' },
+            ...inputOf(screen, withScreen),
             ...withoutPhoto(screen),
             // Leaving ends the visit: a second Continue stamped with it is ignored (no skipped screen).
             CONTINUE: submit
@@ -189,8 +186,9 @@ export function prepareFlowMachine(flow: Flow, options: CompileOptions) {
                 })),
           },
         },
-        busy: submit ? busyState(id, submit) : {},
-        done: {},
+        // Only the states the screen can reach (see screen-input.ts for why that counts).
+        ...(submit ? { busy: busyState(id, submit) } : {}),
+        ...(onwardAfter?.some((t) => t.target === '.done') ? { done: {} } : {}),
       },
     });
   };
