@@ -94,7 +94,7 @@ async function main() {
   try {
     log(`first tap under applied throttling (${FIRST_TAP_ROUNDS} cold loads per page and network)`);
     const firstTap = firstTapSection(
-      await measureFirstTap(harness.browser, { hello: helloUrl.replace(/\/$/, ''), funnel: harness.baseUrl }, firstQuestionPage(), FIRST_TAP_ROUNDS, log),
+      await measureFirstTap({ hello: helloUrl.replace(/\/$/, ''), funnel: harness.baseUrl }, firstQuestionPage(), FIRST_TAP_ROUNDS, log),
       FIRST_TAP_ROUNDS,
     );
     if (only === 'first-tap') {
