@@ -144,10 +144,12 @@ export function prepareFlowMachine(flow: Flow, options: CompileOptions) {
     const withScreen = { screen: id };
     const submit = 'submit' in screen ? screen.submit : undefined;
     const afterTarget = 'after' in screen ? screen.after : undefined;
+    // A timed screen with nowhere to go rests in `done` once its time is up.
+    const restsWhenDone = afterTarget !== undefined && !afterTarget.to && !('next' in screen && screen.next);
     const onwardAfter = afterTarget
-      ? afterTarget.to || ('next' in screen && screen.next)
-        ? leave(id, false, afterTarget.to)
-        : [{ target: '.done', actions: flowActions('continue' in screen ? screen.continue : undefined, id) }]
+      ? restsWhenDone
+        ? [{ target: '.done', actions: flowActions('continue' in screen ? screen.continue : undefined, id) }]
+        : leave(id, false, afterTarget.to)
       : undefined;
 
     return funnel.createStateConfig({
@@ -188,7 +190,7 @@ export function prepareFlowMachine(flow: Flow, options: CompileOptions) {
         },
         // Only the states the screen can reach (see screen-input.ts for why that counts).
         ...(submit ? { busy: busyState(id, submit) } : {}),
-        ...(onwardAfter?.some((t) => t.target === '.done') ? { done: {} } : {}),
+        ...(restsWhenDone ? { done: {} } : {}),
       },
     });
   };
