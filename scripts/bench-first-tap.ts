@@ -23,7 +23,7 @@
  */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { median } from './bench-lighthouse.ts';
-import { CHROMIUM_ARGS } from '../tests/e2e/harness.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/harness.ts';
 import { CPU_SLOWDOWN, READY_WATCH, SLOW_3G, SLOW_4G, throttle, type NetworkProfile } from '../tests/e2e/throttle.ts';
 
 /**
@@ -217,7 +217,7 @@ export async function measureFirstTap(
   // presented later, and on this 2-core machine 4 of 10 taps on `/` were then presented after
   // 96-136 ms (0 of 20 with the GPU process, at most 80 ms), the hello page's as well.
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS.filter((arg) => arg !== '--disable-gpu'),
   });
   try {

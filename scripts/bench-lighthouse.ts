@@ -4,6 +4,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_PATH } from '../tests/e2e/harness.ts';
 
 export const CHROME_FLAGS = [
   '--headless=new',
@@ -36,7 +37,7 @@ export interface LighthouseOptions {
 
 /** One Lighthouse run (performance only) in a fresh Chromium. */
 async function runOnce(url: string, options: LighthouseOptions): Promise<LighthouseFigures> {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,

@@ -14,7 +14,7 @@ import { DEMO_PLAN } from '../../scripts/report/demo-visits.ts';
 import { htmlReport } from '../../scripts/report/html-report.ts';
 import { readFigures } from '../../scripts/report/read-figures.ts';
 import { loadFlow } from '../support/load-flow.ts';
-import { CHROMIUM_ARGS, repoRoot } from './harness.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, repoRoot } from './harness.ts';
 
 const flow = loadFlow();
 const out = join(repoRoot, 'reports');
@@ -31,7 +31,7 @@ beforeAll(async () => {
   mkdirSync(out, { recursive: true });
   writeFileSync(page, htmlReport(figures, flow));
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
 }, 120_000);

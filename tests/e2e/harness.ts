@@ -97,6 +97,9 @@ export function progressValues(progress: Progress): [number, number] {
  * Server, browser and pages.
  * ---------------------------------------------------------------------------------------------- */
 
+/** Debian's Chromium, or the one CHROMIUM_PATH names. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -237,7 +240,7 @@ export async function startHarness(
     if (!baseUrl) throw new Error('vite preview started but reported no local URL');
 
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     });
     const launched = browser;

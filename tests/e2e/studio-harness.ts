@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { startStudio, type RunningStudio } from '../../server/studio-server.ts';
-import { CHROMIUM_ARGS, repoRoot } from './harness.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, repoRoot } from './harness.ts';
 
 export interface StudioHarness {
   studio: RunningStudio;
@@ -55,7 +55,7 @@ export async function startStudioHarness(flowFile: string): Promise<StudioHarnes
   draftLanguages(join(project, 'flows'));
   const port = await freePort();
   const studio = await startStudio({ appRoot: repoRoot, project, flowFile, port, host: '127.0.0.1' });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   return {
     studio,
     browser,
