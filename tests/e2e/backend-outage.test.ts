@@ -6,7 +6,7 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WAIT, button, buttonOf, expectScreen, flow, routeOf, screenOf } from './funnel.ts';
+import { ANALYSIS_WAIT, WAIT, button, buttonOf, expectScreen, flow, routeOf, screenOf } from './funnel.ts';
 import { SAMPLE_FACE_PHOTO, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
@@ -145,12 +145,12 @@ describe('a failing photo analysis', () => {
     await page.getByRole('img', { name: 'Your chosen photo' }).waitFor();
     await button(page, buttonOf('photo-analysis')).click();
 
-    await expectScreen(page, 'detailed-analysis');
+    await expectScreen(page, 'detailed-analysis', ANALYSIS_WAIT);
     expect(calls).toBe(1);
     const assessment = await page.evaluate(() => JSON.parse(sessionStorage.getItem('assessmentData') ?? 'null'));
     expect(assessment).toMatchObject({ id: expect.any(String), assessed_skin_age: expect.any(Number) });
     expect(assessment).not.toHaveProperty('photo');
     // The failure is logged for developers, without personal data.
     expect(tp.problems.some((line) => line.includes('Photo analysis failed'))).toBe(true);
-  });
+  }, 150_000);
 });

@@ -17,6 +17,11 @@ export const flow: FlowFile = loadFlow();
 
 /** How long to wait for the app to react (generous: 2 cores, a real browser). */
 export const WAIT = { timeout: 15_000, interval: 50 } as const;
+/**
+ * The face model reads a photo in the page: on 2 shared cores, with another e2e file running beside,
+ * that took over 15 s once in CI (most of all for the model's first photo).
+ */
+export const ANALYSIS_WAIT = { timeout: 90_000 } as const;
 
 export function screenOf(id: string): FlowScreen {
   const screen = flow.screens[id];
@@ -116,10 +121,14 @@ function marker(screen: FlowScreen): string | undefined {
  * for screens that keep the typed address), its distinguishing text is visible, and the header's
  * progress bar carries the screen's fraction.
  */
-export async function expectScreen(page: Page, id: string, options: { path?: string } = {}): Promise<void> {
+export async function expectScreen(
+  page: Page,
+  id: string,
+  options: { path?: string; timeout?: number } = {},
+): Promise<void> {
   const screen = screenOf(id);
   const path = options.path ?? routeOf(id);
-  await page.waitForURL((url) => url.pathname === path, { timeout: WAIT.timeout });
+  await page.waitForURL((url) => url.pathname === path, { timeout: options.timeout ?? WAIT.timeout });
   const text = marker(screen);
   if (text !== undefined) await page.getByText(text, { exact: true }).first().waitFor({ state: 'visible' });
   if (screen.progress !== undefined) {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeResult } from '../support/skin-scoring.ts';
-import { buttonOf, expectScreen, flow, press, routeOf, screenOf, tapOption, WAIT } from './funnel.ts';
+import { ANALYSIS_WAIT, buttonOf, expectScreen, flow, press, routeOf, screenOf, tapOption, WAIT } from './funnel.ts';
 import { SAMPLE_FACE_PHOTO } from './harness.ts';
 import { walkMainPath } from './main-path-walk.ts';
 import { sharedHarness } from './shared-harness.ts';
@@ -77,7 +77,7 @@ describe('the skin funnel lead row', () => {
     await page.locator('input[type="file"]').setInputFiles(SAMPLE_FACE_PHOTO);
     await page.getByRole('img', { name: 'Your chosen photo' }).waitFor();
     await press(page, buttonOf('photo-analysis'));
-    await expectScreen(page, 'detailed-analysis');
+    await expectScreen(page, 'detailed-analysis', ANALYSIS_WAIT);
     const shown = await page.locator('main').innerText();
     await press(page, buttonOf('detailed-analysis'));
     await expectScreen(page, 'email-capture');
@@ -95,7 +95,7 @@ describe('the skin funnel lead row', () => {
     expect(shown).toContain(`Your skin age is ${String(expected['shownSkinAge'])}`);
     expect(lead?.result).toEqual(savedResult(expected));
     expect(tp.problems.filter((line) => !line.includes('Ad pixel not initialised'))).toEqual([]);
-  });
+  }, 150_000);
 
   it('a photo sent before any age (the symptoms chain, or /photo-analysis by its URL) asks her age before any figure', async () => {
     const tp = await harness().open();
@@ -106,7 +106,7 @@ describe('the skin funnel lead row', () => {
     await page.getByRole('img', { name: 'Your chosen photo' }).waitFor();
     await press(page, buttonOf('photo-analysis'));
     // No result yet: the figures compare the photo with her real age, so that is asked first.
-    await expectScreen(page, 'photo-age');
+    await expectScreen(page, 'photo-age', ANALYSIS_WAIT);
     const slider = page.getByRole('slider');
     await slider.focus();
     for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowLeft');
@@ -129,7 +129,7 @@ describe('the skin funnel lead row', () => {
     expect(shown).toContain(`Your skin age is ${String(expected['shownSkinAge'])}`);
     expect(lead?.result).toEqual(savedResult(expected));
     expect(tp.problems.filter((line) => !line.includes('Ad pixel not initialised'))).toEqual([]);
-  });
+  }, 150_000);
 
   it('opened at the email form by its URL, tapping on asks her age before the reveal shows a score', async () => {
     const tp = await harness().open();

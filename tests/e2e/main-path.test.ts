@@ -5,6 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ANALYSIS_WAIT,
   WAIT,
   anyBlockText,
   blockText,
@@ -272,7 +273,7 @@ describe('the main path, from / to the external recommendation page', () => {
     await press(page, buttonOf('photo-analysis'));
 
     // Detailed analysis (the overlay ran while the photo was analysed), from the photo's assessment.
-    await expectScreen(page, 'detailed-analysis');
+    await expectScreen(page, 'detailed-analysis', ANALYSIS_WAIT);
     expect((await tp.seen())[photo.overlay?.title ?? '']?.path).toBe(routeOf('photo-analysis'));
     const assessment = await page.evaluate(() =>
       JSON.parse(sessionStorage.getItem('assessmentData') ?? 'null'),
@@ -397,7 +398,7 @@ describe('the main path, from / to the external recommendation page', () => {
       'console.warning: Ad pixel not initialised: Lead skipped',
       'console.warning: Ad pixel not initialised: CompleteRegistration skipped',
     ]);
-  });
+  }, 180_000);
 });
 
 describe('deep links, guards and unknown paths', () => {

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buttonOf, copy, expectScreen, flow, press, routeOf, screenOf, tapOption } from './funnel.ts';
+import { ANALYSIS_WAIT, buttonOf, copy, expectScreen, flow, press, routeOf, screenOf, tapOption } from './funnel.ts';
 import { EXTERNAL_PAGE_HEADING, SAMPLE_FACE_PHOTO, startHarness, type Harness } from './harness.ts';
 
 const PHONE = { width: 360, height: 640 };
@@ -185,6 +185,7 @@ describe('the main path on a 360 px phone', () => {
     await page.getByRole('img', { name: 'Your chosen photo' }).waitFor();
     problems.push(...(await overflow(page)).map((line) => `photo-analysis with a photo: ${line}`));
     await press(page, buttonOf('photo-analysis'));
+    await page.waitForURL((url) => url.pathname === routeOf('detailed-analysis'), ANALYSIS_WAIT);
     await check('detailed-analysis');
     await press(page, buttonOf('detailed-analysis'));
     await check('email-capture');

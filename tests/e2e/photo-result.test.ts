@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tinyPng } from '../../supabase/functions/_shared/image-bytes.test-helpers.ts';
-import { button, buttonOf, expectScreen, routeOf, screenOf } from './funnel.ts';
+import { ANALYSIS_WAIT, button, buttonOf, expectScreen, routeOf, screenOf } from './funnel.ts';
 import { SAMPLE_FACE_PHOTO, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
@@ -23,8 +23,6 @@ afterAll(async () => {
 });
 
 const photoScreen = screenOf('photo-analysis');
-/** The face model needs a while on 2 shared cores, most of all for its first photo. */
-const ANALYSIS = { timeout: 90_000 } as const;
 const ANSWERS_ONLY = 'Based on your answers only: no photo was read.';
 
 async function openPhotoScreen() {
@@ -54,7 +52,7 @@ describe('the photo result', () => {
     await button(page, buttonOf('photo-analysis')).click();
     await page
       .getByText(noFace ?? '', { exact: true })
-      .waitFor(ANALYSIS)
+      .waitFor(ANALYSIS_WAIT)
       .catch((error: unknown) => {
         throw new Error(`no refusal shown at ${page.url()}; console: ${tp.problems.join(' | ')}`, { cause: error });
       });
@@ -72,7 +70,7 @@ describe('the photo result', () => {
     await page.locator('input[type="file"]').setInputFiles(SAMPLE_FACE_PHOTO);
     await page.getByRole('img', { name: 'Your chosen photo' }).waitFor();
     await button(page, buttonOf('photo-analysis')).click();
-    await page.waitForURL((url) => url.pathname === routeOf('detailed-analysis'), ANALYSIS);
+    await page.waitForURL((url) => url.pathname === routeOf('detailed-analysis'), ANALYSIS_WAIT);
     const assessment = await page.evaluate(() => JSON.parse(sessionStorage.getItem('assessmentData') ?? 'null'));
     const faces: unknown = assessment?.photo?.face_count;
     expect(faces).toBeGreaterThan(1);
