@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadFlow } from '../../tests/support/load-flow.ts';
 import { APP_READY_EVENT } from '../../src/app/app-ready.ts';
+import { holdsExtraBlock } from '../../src/components/extra-block-types.ts';
 import {
   NOT_FOUND_KEY,
   routePreloads,
@@ -312,6 +313,37 @@ describe('nextPreloads', () => {
     expect(next['/']).toEqual([`/assets/${nextKind}.js`]);
     expect(next['/']).not.toContain('/assets/multi-select.js');
     expect(next['/']).not.toContain('/assets/blocks.js');
+  });
+});
+
+describe('a page drawn with a rating, a profile or a chart', () => {
+  const extra = chunk('assets/extra-blocks.js', {
+    facadeModuleId: `${root}/src/components/extra-blocks.tsx`,
+    css: ['assets/extra-blocks.css'],
+    imports: ['assets/jsx.js'],
+  });
+  const withExtra = [...chunks, renderer('content', { imports: ['assets/blocks.js'] }), extra];
+  const entries = Object.entries(flow.screens);
+  const [drawnId, drawn] = entries.find(([, s]) => s.route !== undefined && holdsExtraBlock(s) && screensShownFirst(flow, entries.find(([, t]) => t === s)?.[0] ?? '').length === 1) ?? [];
+  const plain = entries.find(([, s]) => s.route !== undefined && s.kind === drawn?.kind && !holdsExtraBlock(s))?.[1];
+
+  it("loads the extra blocks' stylesheet before the first paint (else the drawing shifts when it comes), and their code", () => {
+    const routes = routePreloads(flow, withExtra, { root, base: '/' });
+    expect(drawnId).toBeDefined();
+    expect(routes[drawn?.route ?? '']).toEqual(expect.arrayContaining(['/assets/extra-blocks.css', '/assets/extra-blocks.js']));
+    expect(plain).toBeDefined();
+    expect(routes[plain?.route ?? '']).not.toContain('/assets/extra-blocks.css');
+  });
+
+  it("preloads them on the page before it, with the next screen's code", () => {
+    const before = entries.find(([, s]) => 'next' in s && s.next === drawnId && !holdsExtraBlock(s));
+    const next = nextPreloads(flow, withExtra, { root, base: '/' });
+    expect(next[before?.[1].route ?? '']).toEqual(expect.arrayContaining(['/assets/extra-blocks.css', '/assets/extra-blocks.js']));
+  });
+
+  it('finds such a block at any depth of a screen, and nothing in one without', () => {
+    expect(holdsExtraBlock({ content: [{ type: 'text' }], footer: [{ when: {}, blocks: [{ type: 'chart' }] }] })).toBe(true);
+    expect(holdsExtraBlock({ content: [{ type: 'text', text: 'rating' }], type: 'content' })).toBe(false);
   });
 });
 

@@ -13,6 +13,7 @@ import { readsResult } from '../../src/engine/screen-view.ts';
 import { movesOnTo, passesThrough } from '../../src/engine/timed-visit.ts';
 import { rendererSource } from './before-first-question.ts';
 import { APP_READY_EVENT } from '../../src/app/app-ready.ts';
+import { holdsExtraBlock } from '../../src/components/extra-block-types.ts';
 
 /** One chunk of the bundle, as read here: its file, its static imports (files) and its stylesheets. */
 export interface BuiltChunk {
@@ -26,6 +27,17 @@ export interface BuiltChunk {
 
 /** The source of the result code's chunk: screens that show a result wait for it. */
 export const RESULT_CODE_SOURCE = 'src/app/result-code-chunk.ts';
+
+/**
+ * The source of the extra blocks' chunk (rating, profile, chart), which the app imports when a screen
+ * shows one: a page drawn with one needs its stylesheet before the first paint.
+ */
+export const EXTRA_BLOCKS_SOURCE = 'src/components/extra-blocks.tsx';
+
+/** The sources of the code that draws `screen`: its kind's renderer, and the extra blocks' when it shows one. */
+function drawnBy(screen: Screen): string[] {
+  return holdsExtraBlock(screen) ? [rendererSource(screen.kind), EXTRA_BLOCKS_SOURCE] : [rendererSource(screen.kind)];
+}
 
 /**
  * The screens a page shows first: the screen itself, and while a screen moves on by itself (`after`,
@@ -87,7 +99,7 @@ export function routePreloads(
   /** The stylesheets and chunks a direct load of screen `id` needs beyond the entry's. */
   const urlsFor = (id: string): string[] => {
     const shown = screensShownFirst(flow, id);
-    const sources = shown.map((s) => rendererSource(s.kind));
+    const sources = shown.flatMap(drawnBy);
     if (shown.some(readsResult)) sources.push(RESULT_CODE_SOURCE);
     const files = new Set<string>();
     for (const source of sources) {
@@ -150,10 +162,11 @@ export function nextPreloads(
   for (const [id, screen] of Object.entries(flow.screens)) {
     const files = new Set<string>();
     for (const target of oneContinueAway(flow, id))
-      for (const shown of screensShownFirst(flow, target)) {
-        const file = bySource.get(rendererSource(shown.kind));
-        if (file !== undefined) closure(byFile, file, files);
-      }
+      for (const shown of screensShownFirst(flow, target))
+        for (const source of drawnBy(shown)) {
+          const file = bySource.get(source);
+          if (file !== undefined) closure(byFile, file, files);
+        }
     const scripts = [...files].filter((file) => !loaded.has(file));
     const styles = scripts.flatMap((file) => byFile.get(file)?.css ?? []);
     const paths = [screen.route, ...('aliases' in screen ? (screen.aliases ?? []) : [])];

@@ -1,15 +1,17 @@
 /**
  * Blocks that prove a point without a photo: an average rating, a person's card and a chart of a few
  * figures. They load in their own chunk (blocks.tsx loads it after the first paint), so the first
- * screen's JavaScript stays within its budget.
+ * screen's JavaScript stays within its budget; a page drawn with one loads the chunk's stylesheet
+ * before its first paint (extra-block-types.ts).
  */
 import type { Block } from '../engine/flow.gen.ts';
+import type { ExtraBlockType } from './extra-block-types.ts';
 import { FlowImage } from './flow-image.tsx';
 import { initials } from './initials.ts';
 import { interfaceText } from './interface-texts.ts';
 import styles from './extra-blocks.module.css';
 
-export type ExtraBlockData = Extract<Block, { type: 'rating' | 'profile' | 'chart' }>;
+export type ExtraBlockData = Extract<Block, { type: ExtraBlockType }>;
 
 /** A number from resolved copy ("4.8", "52+"): its leading figure, or NaN. */
 function figure(text: string): number {
