@@ -288,5 +288,18 @@ export function firstTapSection(figures: readonly FirstTapFigures[], rounds: num
     '|---|---|---|---|---|---|---|',
     ...rows,
     '',
+    ...busyMachine(figures),
   ];
+}
+
+/**
+ * A line for each network on which the hello page itself, with nothing to run after its paint, took
+ * over 100 ms to show a tap: the machine was busy (it is shared), and a feedback ✗ may be its doing.
+ */
+function busyMachine(figures: readonly FirstTapFigures[]): string[] {
+  const busy = figures.filter((f) => f.page === 'React hello page' && f.feedback > 100);
+  return busy.map(
+    (f) =>
+      `${f.profile.name}: the hello page's own slowest feedback was ${ms(f.feedback)}, over 100 ms: the machine was busy during these loads; run again on a quiet one before reading a feedback ✗ as the funnel's.\n`,
+  );
 }
