@@ -166,6 +166,8 @@ function loads(
   reachesApp: ReachesApp;
   /** The app's first render is in; resolves once the held taps were carried out. */
   ready: () => Promise<void>;
+  /** How many links and scripts were added when the session storage was first read. */
+  addedBeforeStorage: number | undefined;
 } {
   const added: Added[] = [];
   const listeners = new Map<string, (event: unknown) => unknown>();
@@ -223,7 +225,13 @@ function loads(
           disconnect() {}
         };
   const stored = options.stored ?? {};
-  const sessionStorage = { getItem: (key: string) => (Object.hasOwn(stored, key) ? stored[key] : null) };
+  let addedBeforeStorage: number | undefined;
+  const sessionStorage = {
+    getItem: (key: string) => {
+      addedBeforeStorage ??= added.length;
+      return Object.hasOwn(stored, key) ? stored[key] : null;
+    },
+  };
   // The replay waits a task between taps: a timer that runs at once.
   const replayTimer = (callback: () => void, ms?: number) => (ms === undefined ? void callback() : later(callback, ms));
   new Function('location', 'document', 'requestAnimationFrame', 'setTimeout', 'sessionStorage', 'PerformanceObserver', script)(
@@ -275,6 +283,7 @@ function loads(
     ready: async () => {
       await listeners.get(APP_READY_EVENT)?.({});
     },
+    addedBeforeStorage,
   };
 }
 
@@ -414,6 +423,13 @@ describe('routePreloadScript', () => {
     const returning = loads(withKeys, '/', { stored: { data: '{"age":40}' }, entry: '/assets/index.js' });
     expect(returning.marksAtOnce).toEqual(['data-redraw', 'data-painted']);
     expect(returning.atOnce).toEqual([entry]);
+  });
+
+  it('requests the scripts and stylesheets before it reads the session storage, a synchronous call to the browser', () => {
+    const withKeys = routePreloadScript({ '/quiz/a': ['/assets/a.css', '/assets/a.js'] }, ['answers']);
+    const page = loads(withKeys, '/quiz/a', { entry: '/assets/index.js' });
+    expect(page.atOnce).toHaveLength(3);
+    expect(page.addedBeforeStorage).toBe(3);
   });
 
   it('takes out the drawing of a screen passed through once the app is in', async () => {

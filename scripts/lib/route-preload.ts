@@ -245,7 +245,6 @@ export function routePreloadScript(
     `E=${JSON.stringify(KEPT_FROM_THE_APP)},g=k=>{const y=k.target.type;if((k.type!=="input"&&k.type!=="change"||y==="checkbox"||y==="radio")&&R(k))k.stopImmediatePropagation()},`,
     `o=()=>{d.removeEventListener("click",c,!0);for(const n of E)d.removeEventListener(n,g,!0);h.removeAttribute("data-redraw");d.querySelector("[data-passing]")?.remove();`,
     `for(const t of q){t.removeAttribute("aria-busy");t.removeAttribute("data-held")}};d.addEventListener("click",c,!0);for(const n of E)d.addEventListener(n,g,!0);`,
-    `try{if(${JSON.stringify(storedKeys)}.some(k=>{const v=sessionStorage.getItem(k);return v!==null&&v!=="{}"}))h.setAttribute("data-redraw","")}catch{}`,
     `d.addEventListener(${JSON.stringify(APP_READY_EVENT)},async()=>{o();`,
     `for(const t of q)if(t.isConnected){t.click();await new Promise(f=>setTimeout(f))}},{once:!0});`,
     `const f=m=>Object.hasOwn(m,p)?m[p]:Object.hasOwn(r,p)?[]:m[${JSON.stringify(NOT_FOUND_KEY)}]||[];`,
@@ -253,6 +252,8 @@ export function routePreloadScript(
     `l.href=w;if(w.endsWith(".css")){l.rel="stylesheet";l.setAttribute("blocking","render");a(l)}else{l.rel="modulepreload";s.push(l)}}`,
     `if(e){const m=d.createElement("script");m.type="module";m.src=e;m.onerror=o;a(m)}s.forEach(a);`,
     `for(const i of f(v)){const l=d.createElement("link"),w=u[i];l.href=w;if(w.endsWith(".css")){l.rel="preload";l.as="style"}else l.rel="modulepreload";a(l)}`,
+    // After the requests: reading the session storage is a synchronous call to the browser (1-12 ms measured).
+    `try{if(${JSON.stringify(storedKeys)}.some(k=>{const v=sessionStorage.getItem(k);return v!==null&&v!=="{}"}))h.setAttribute("data-redraw","")}catch{}`,
     `let n=0;const x=()=>{n++||h.setAttribute("data-painted","")};`,
     `if(d.visibilityState==="hidden"||h.hasAttribute("data-redraw"))x();else{`,
     `try{new PerformanceObserver((l,b)=>{if(l.getEntriesByName("first-contentful-paint").length){b.disconnect();setTimeout(x)}}).observe({type:"paint",buffered:!0})}`,
