@@ -5,9 +5,11 @@
  * the JS loaded before the first question, analyze-face cold and warm, a static request during an
  * analysis, and RPC throughput; writes docs/performance.md (date, machine, tables).
  *
- * Parts: `npm run bench -- --only first-tap` runs one part alone (builds, measures, prints its section;
- * docs/performance.md is left as it is). first-tap: the time to a working tap on the first question
- * under applied Slow 4G and Slow 3G beside the hello page's (scripts/bench-first-tap.ts).
+ * Parts: `npm run bench -- --only first-tap` (or `lighthouse`) runs one part alone (builds, measures,
+ * prints its section; docs/performance.md is left as it is). first-tap: the time to a working tap on
+ * the first question under applied Slow 4G and Slow 3G beside the hello page's
+ * (scripts/bench-first-tap.ts). lighthouse: Lighthouse mobile per screen kind beside the hello page,
+ * with its default simulated throttling and with the same throttling applied (scripts/bench-lighthouse.ts).
  *
  * Rounds: BENCH_LH_ROUNDS (Lighthouse, default 3), BENCH_TAP_ROUNDS (walks, default 3),
  * BENCH_FIRST_TAP_ROUNDS (cold loads per page and network, default 3),
@@ -24,7 +26,7 @@ import { resolveRoute } from '../src/engine/routes.ts';
 import { startHarness, repoRoot } from '../tests/e2e/harness.ts';
 import { loadFlow } from '../tests/support/load-flow.ts';
 import { buildHelloPage } from './bench-hello.ts';
-import { lighthouseMedian, type LighthouseFigures } from './bench-lighthouse.ts';
+import { lighthouseSection, measureLighthouse, type LighthousePage } from './bench-lighthouse.ts';
 import { measureServer, percentile, median } from './bench-server.ts';
 import { measureHelloTaps, measureJsBeforeFirstQuestion, measureTaps } from './bench-taps.ts';
 import { firstTapSection, measureFirstTap } from './bench-first-tap.ts';
@@ -36,7 +38,7 @@ const COLD_ROUNDS = rounds('BENCH_COLD_ROUNDS', 3);
 const WARM_ROUNDS = rounds('BENCH_WARM_ROUNDS', 10);
 const THINK_MS = rounds('BENCH_THINK_MS', 1000);
 const FIRST_TAP_ROUNDS = rounds('BENCH_FIRST_TAP_ROUNDS', 3);
-const PARTS = ['first-tap'] as const;
+const PARTS = ['first-tap', 'lighthouse'] as const;
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
 if (only !== undefined && !PARTS.some((part) => part === only))
@@ -57,7 +59,6 @@ function screensPerKind(): { kind: string; id: string; path: string }[] {
 }
 
 const ms = (x: number) => (Number.isFinite(x) ? `${Math.round(x)} ms` : 'n/a');
-const s = (x: number) => (Number.isFinite(x) ? `${(x / 1000).toFixed(2)} s` : 'n/a');
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
 /** The first question (where the start screen leads) and its Continue, for the first-tap part. */
 function firstQuestionPage(): { route: string; button: string } {
@@ -69,9 +70,6 @@ function firstQuestionPage(): { route: string; button: string } {
   const button = screen && 'button' in screen && typeof screen.button === 'string' ? screen.button : 'Continue';
   return { route, button };
 }
-
-const describe = (lh: LighthouseFigures) =>
-  `score ${lh.score}, LCP ${s(lh.lcpMs)}, TBT ${ms(lh.tbtMs)}, CLS ${lh.cls.toFixed(3)}`;
 
 async function main() {
   const started = new Date();
@@ -92,6 +90,19 @@ async function main() {
   const harness = await startHarness();
   const sections: string[] = [];
   try {
+    const lighthousePages: LighthousePage[] = screensPerKind().map((page) => ({
+      name: `${page.kind} (\`${page.path}\`)`,
+      url: `${harness.baseUrl}${page.path}`,
+      expectsNotFound: page.kind === 'not-found',
+    }));
+    const lighthouse = async () => [
+      ...lighthouseSection(await measureLighthouse(helloUrl, lighthousePages, LH_ROUNDS, 'simulate', log)),
+      ...lighthouseSection(await measureLighthouse(helloUrl, lighthousePages, LH_ROUNDS, 'devtools', log)),
+    ];
+    if (only === 'lighthouse') {
+      console.log(['', ...(await lighthouse())].join('\n'));
+      return;
+    }
     log(`first tap under applied throttling (${FIRST_TAP_ROUNDS} cold loads per page and network)`);
     const firstTap = firstTapSection(
       await measureFirstTap({ hello: helloUrl.replace(/\/$/, ''), funnel: harness.baseUrl }, firstQuestionPage(), FIRST_TAP_ROUNDS, log),
@@ -109,38 +120,12 @@ async function main() {
     for (const t of taps) log(`  ${t.from} → ${t.to}: ${ms(t.ms)}`);
     const helloTapMs = await measureHelloTaps(harness.browser, helloUrl, 5 * TAP_ROUNDS, THINK_MS);
     log(`  hello page: ${ms(helloTapMs)}`);
-    log(`Lighthouse mobile (${LH_ROUNDS} rounds each)`);
-    const helloLh = await lighthouseMedian(helloUrl, LH_ROUNDS);
-    log(`  hello page: ${describe(helloLh)}`);
-    const kinds: { kind: string; id: string; path: string; lh: LighthouseFigures | Error }[] = [];
-    for (const page of screensPerKind()) {
-      // One page Lighthouse can't load is reported in its row; it doesn't cost the rest of the run.
-      const lh = await lighthouseMedian(`${harness.baseUrl}${page.path}`, LH_ROUNDS, {
-        expectsNotFound: page.kind === 'not-found',
-      }).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
-      log(`  ${page.kind} ${page.path}: ${lh instanceof Error ? lh.message : describe(lh)}`);
-      kinds.push({ ...page, lh });
-    }
+    const lighthouseLines = await lighthouse();
     await harness.stop();
     log(`analyze-face (${COLD_ROUNDS} cold servers, ${WARM_ROUNDS} warm), static during analysis, RPC throughput`);
     const server = await measureServer({ coldRounds: COLD_ROUNDS, warmRounds: WARM_ROUNDS });
 
-    const lhRow = (name: string, lh: LighthouseFigures | Error) => {
-      if (lh instanceof Error) return `| ${name} | failed: ${lh.message.replace(/\|/g, '/')} | | | | | ✗ |`;
-      const ratio = lh.lcpMs / helloLh.lcpMs;
-      return `| ${name} | ${lh.score} | ${s(lh.lcpMs)} | ${ratio.toFixed(2)}× | ${ms(lh.tbtMs)} | ${lh.cls.toFixed(3)} | ${mark(lh.score >= 98 && ratio <= 1.2 && lh.tbtMs <= 50 && lh.cls <= 0.02)} |`;
-    };
-    sections.push(
-      `## Lighthouse mobile per screen kind (median of ${LH_ROUNDS})`,
-      '',
-      'Target: score ≥ 98, LCP ≤ 1.2× the hello page, TBT ≤ 50 ms, CLS ≤ 0.02.',
-      '',
-      '| page | score | LCP | LCP ÷ hello | TBT | CLS | meets |',
-      '|---|---|---|---|---|---|---|',
-      lhRow('React 19 hello page', helloLh).replace(/\| [✓✗] \|$/, '| (yardstick) |'),
-      ...kinds.map((k) => lhRow(`${k.kind} (\`${k.path}\`)`, k.lh)),
-      '',
-    );
+    sections.push(...lighthouseLines);
     const tapRows = taps.map(
       (t) =>
         `| ${t.from} → ${t.to} | ${ms(t.ms)} | ${t.waitsForServer ? `waits for the server; the tap's busy state painted at ${ms(t.answeredMs)} ${mark(t.answeredMs <= 50)}` : mark(t.ms <= 50)} |`,
@@ -192,7 +177,7 @@ async function main() {
     '',
     `Measured by \`npm run bench\` on ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
     `Machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GB memory, Node ${process.version}; load average at the start ${load} (the machine is shared, so figures move between runs).`,
-    `Lighthouse ${lighthouseVersion} (mobile preset: simulated slow 4G and 4× CPU) in Debian's Chromium; Chromium via playwright-core for taps and bytes.`,
+    `Lighthouse ${lighthouseVersion} (mobile preset: slow 4G and 4× CPU, simulated and applied) in Debian's Chromium; Chromium via playwright-core for taps and bytes.`,
     '',
   ];
   const out = join(repoRoot, 'docs/performance.md');
