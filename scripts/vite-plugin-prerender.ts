@@ -1,15 +1,19 @@
 /**
  * Build only: writes every page of the flow with its screen already drawn (scripts/lib/prerender-
- * pages.ts decides which; src/app/prerender-screen.tsx draws), so a visitor sees the screen as soon
- * as the page and its stylesheets are in, and the app hydrates it instead of drawing it again. The
- * not-found page goes to 404.html; the site plugin points `_redirects` at each page's own file.
+ * pages.ts decides which; src/app/prerender-screen.tsx draws), with the stylesheets of its first paint
+ * written into it (inline-styles.ts), so a visitor sees the screen as soon as the page is in, and the
+ * app hydrates it instead of drawing it again. The not-found page goes to 404.html; the site plugin
+ * points `_redirects` at each page's own file.
  */
 import react from '@vitejs/plugin-react';
 import { relative } from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
 import { applyPatches } from '../src/engine/apply-patches.ts';
 import type { Flow } from '../src/engine/flow-model.ts';
-import { prerenderSite, type PrerenderedSite } from './lib/prerender-pages.ts';
+import { NOT_FOUND_FILE, pageFile, prerenderSite, type PrerenderedSite } from './lib/prerender-pages.ts';
+import { withStylesInline } from './lib/inline-styles.ts';
+import { NOT_FOUND_KEY } from './lib/route-preload.ts';
+import { ROUTE_PRELOAD_PLUGIN, type RoutePreloadApi } from './vite-plugin-route-preload.ts';
 import { flowPaths } from './lib/site-routes.ts';
 import { flowPlugin } from './vite-plugin-flow.ts';
 import { builtFlowFile, builtFlowShipping } from './lib/built-flow-file.ts';
@@ -93,6 +97,33 @@ async function drawSite(
   }
 }
 
+/**
+ * Each file's HTML with the stylesheets of its first paint written into it (inline-styles.ts): the
+ * entry's, and those the route map lists for its page (the not-found page's for 404.html). Adds the
+ * CSP source of each page's `<style>` to `styleHashes`.
+ */
+function stylesInline(
+  config: ResolvedConfig,
+  bundle: Rollup.OutputBundle,
+  pages: readonly string[],
+  styleHashes: Set<string>,
+): (fileName: string, html: string) => string {
+  const api = config.plugins.find((plugin) => plugin.name === ROUTE_PRELOAD_PLUGIN)?.api as RoutePreloadApi | undefined;
+  const styles = api?.pageStyles(bundle) ?? {};
+  const pathOf = new Map(pages.map((path) => [pageFile(path), path]));
+  const read = (url: string) => {
+    const asset = url.startsWith(config.base) ? bundle[url.slice(config.base.length)] : undefined;
+    if (asset?.type !== 'asset') return undefined;
+    return typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+  };
+  return (fileName, html) => {
+    const path = fileName === NOT_FOUND_FILE ? NOT_FOUND_KEY : (pathOf.get(fileName) ?? NOT_FOUND_KEY);
+    const page = withStylesInline(html, styles[path] ?? [], read);
+    if (page.styleHash) styleHashes.add(page.styleHash);
+    return page.html;
+  };
+}
+
 /** What the site plugin reads: this build's drawn pages (for `_redirects`) and the CSP sources they need. */
 export interface PrerenderApi {
   site(): Pick<PrerenderedSite, 'pages' | 'styleHashes' | 'scriptHashes' | 'languages'> | undefined;
@@ -123,7 +154,10 @@ export function prerenderPlugin(): Plugin<PrerenderApi> {
       const shell = languageShell(built, languages.default, undefined, chunks.get(languages.default));
       const site = await drawSite(config, shell);
       drawn = site;
-      for (const [fileName, html] of site.files) {
+      const styleHashes = new Set(site.styleHashes);
+      const inline = stylesInline(config, bundle, site.pages, styleHashes);
+      for (const [fileName, drawnHtml] of site.files) {
+        const html = inline(fileName, drawnHtml);
         if (fileName === 'index.html') index.source = html;
         else this.emitFile({ type: 'asset', fileName, source: html });
       }
@@ -132,11 +166,10 @@ export function prerenderPlugin(): Plugin<PrerenderApi> {
         const own = languageShell(built, code, pack, chunks.get(code));
         const pages = await drawSite(config, own, { code, pack });
         for (const [fileName, html] of pages.files)
-          this.emitFile({ type: 'asset', fileName: `${languageDir(code)}${fileName}`, source: html });
-        for (const hash of pages.styleHashes)
-          if (!site.styleHashes.includes(hash)) site.styleHashes.push(hash);
-        site.styleHashes.sort();
+          this.emitFile({ type: 'asset', fileName: `${languageDir(code)}${fileName}`, source: inline(fileName, html) });
+        for (const hash of pages.styleHashes) styleHashes.add(hash);
       }
+      site.styleHashes = [...styleHashes].sort();
       site.languages = [...languages.packs.keys()];
       // What the preview server reads to pick a page's language (a static host reads _redirects).
       if (site.languages.length > 0)

@@ -13,9 +13,14 @@ import { builtFlowFile } from './lib/built-flow-file.ts';
 
 export const ROUTE_PRELOAD_PLUGIN = 'funnel-route-preload';
 
-/** What the site plugin reads: the CSP sources of the inline scripts this build writes. */
+/**
+ * What the other plugins read: the CSP sources of the inline scripts this build writes (the site
+ * plugin), and the stylesheets each page's first paint needs besides the entry's, by path, with
+ * NOT_FOUND_KEY for any other address (the prerender plugin puts them in the page).
+ */
 export interface RoutePreloadApi {
   scriptHashes(bundle: Rollup.OutputBundle): string[];
+  pageStyles(bundle: Rollup.OutputBundle): Readonly<Record<string, readonly string[]>>;
 }
 
 function builtChunks(bundle: Rollup.OutputBundle): BuiltChunk[] {
@@ -55,26 +60,30 @@ export function withScript(html: string, script: string): string {
 
 export function routePreloadPlugin(): Plugin<RoutePreloadApi> {
   let config: ResolvedConfig | undefined;
-  // One script per bundle: the HTML and the headers must carry the same text and hash.
-  const scripts = new WeakMap<Rollup.OutputBundle, string | null>();
-  const scriptFor = (bundle: Rollup.OutputBundle): string | null => {
-    const known = scripts.get(bundle);
-    if (known !== undefined) return known;
+  // One map and script per bundle: the HTML and the headers must carry the same text and hash.
+  const built = new WeakMap<Rollup.OutputBundle, { map: Record<string, string[]>; script: string | null }>();
+  const mapped = (bundle: Rollup.OutputBundle) => {
+    const known = built.get(bundle);
+    if (known) return known;
+    let map: Record<string, string[]> = {};
     let script: string | null = null;
     if (config) {
       const path = builtFlowFile(config);
       const { flow } = validateFlowText(readFileSync(path, 'utf8'), { file: relative(config.root, path) });
       // A broken flow has already failed the build in the flow plugin; nothing to map here.
-      const map = flow
-        ? routePreloads(flow, builtChunks(bundle), { root: config.root, base: config.base })
-        : {};
-      const next = flow ? nextPreloads(flow, builtChunks(bundle), { root: config.root, base: config.base }) : {};
-      const stored = flow ? [flow.storage.answersKey, ...flow.storage.dataKeys] : [];
-      script = Object.keys(map).length > 0 ? routePreloadScript(map, stored, next) : null;
+      if (flow) {
+        const options = { root: config.root, base: config.base };
+        map = routePreloads(flow, builtChunks(bundle), options);
+        const next = nextPreloads(flow, builtChunks(bundle), options);
+        const stored = [flow.storage.answersKey, ...flow.storage.dataKeys];
+        script = Object.keys(map).length > 0 ? routePreloadScript(map, stored, next) : null;
+      }
     }
-    scripts.set(bundle, script);
-    return script;
+    const result = { map, script };
+    built.set(bundle, result);
+    return result;
   };
+  const scriptFor = (bundle: Rollup.OutputBundle) => mapped(bundle).script;
   return {
     name: ROUTE_PRELOAD_PLUGIN,
     apply: 'build',
@@ -83,6 +92,10 @@ export function routePreloadPlugin(): Plugin<RoutePreloadApi> {
         const script = scriptFor(bundle);
         return script === null ? [] : [scriptHashSource(script)];
       },
+      pageStyles: (bundle) =>
+        Object.fromEntries(
+          Object.entries(mapped(bundle).map).map(([path, urls]) => [path, urls.filter((url) => url.endsWith('.css'))]),
+        ),
     },
     configResolved(resolved) {
       config = resolved;

@@ -40,7 +40,7 @@ export interface PrerenderedSite {
   prerendered: string[];
   /** The pages (and the not-found page) left to the browser, with why. */
   skipped: { path: string; reason: string }[];
-  /** CSP sources (`'sha256-…'`) of every style attribute in the drawn pages, sorted (site-headers.ts). */
+  /** CSP sources (`'sha256-…'`) of every style attribute in the drawn pages, sorted (site-headers.ts); the prerender plugin adds each page's `<style>`. */
   styleHashes: string[];
   /** CSP hash sources of the inline scripts the drawn pages carry (the variant pick, when a page has variants). */
   scriptHashes: string[];

@@ -155,6 +155,8 @@ function loads(
     paints?: 'observed' | 'unobserved' | 'never';
     /** The page passes through a screen, drawn for the first paint. */
     passing?: boolean;
+    /** Stylesheets the page has a link for already (the build wrote them into it). */
+    inPage?: string[];
   } = {},
 ): {
   atOnce: Added[];
@@ -190,8 +192,10 @@ function loads(
     },
     removeEventListener: (name: string) => listeners.delete(name),
     getElementById: () => ({ contains: () => true }),
-    querySelector: (selector: string) =>
-      selector === '[data-passing]' && options.passing ? { remove: () => removed.push(selector) } : null,
+    querySelector: (selector: string) => {
+      if (selector === '[data-passing]') return options.passing ? { remove: () => removed.push(selector) } : null;
+      return (options.inPage ?? []).some((href) => selector === `link[href="${href}"]`) ? {} : null;
+    },
     createElement: (tag: string) => {
       const element: Added & { setAttribute: (n: string, v: string) => void } = {
         rel: tag,
@@ -401,6 +405,11 @@ describe('routePreloadScript', () => {
     ]);
     // The paint is marked when the browser reports it, not before.
     expect(marksAtOnce).toEqual([]);
+  });
+
+  it('adds no stylesheet the page already has (written into it by the build), for its paint or the next screen', () => {
+    const { atOnce } = loads(script, '/quiz/a', { entry: '/assets/index.js', inPage: ['/assets/a.css', '/assets/b.css'] });
+    expect(atOnce).toEqual([entry, { rel: 'modulepreload', href: '/assets/a.js' }, { rel: 'modulepreload', href: '/assets/b.js' }]);
   });
 
   it('marks the first paint as reported; without paint timing two frames after the parse; with none, at the latest', () => {

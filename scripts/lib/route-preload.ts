@@ -193,6 +193,9 @@ const KEPT_FROM_THE_APP = ['pointerdown', 'pointerup', 'mousedown', 'mouseup', '
  * rendering like index.html's own, so a screen never paints before its styles; Vite's loader finds
  * the links already there and adds no second copy.
  *
+ * A stylesheet the page already has a link for is not added: the build writes the page's stylesheets
+ * into it, each with a disabled link (inline-styles.ts).
+ *
  * The scripts (the entry, named by the tag's `data-entry`, then the page's module preloads) go out at
  * once, while the head is parsed: the page is drawn by the build, so the visitor sees her screen as
  * soon as its stylesheets are in, and every moment the code arrives later is a moment her taps can't
@@ -237,7 +240,7 @@ export function routePreloadScript(
   return [
     `(()=>{const u=${JSON.stringify(urls)},r=${JSON.stringify(byPath)},v=${JSON.stringify(nextByPath)},`,
     `p=location.pathname.replace(/\\/+$/,"")||"/",d=document,h=d.documentElement,e=d.currentScript?.dataset.entry,s=[],q=[],`,
-    `a=l=>{l.crossOrigin="";d.head.appendChild(l)},`,
+    `a=l=>{l.crossOrigin="";d.head.appendChild(l)},k=w=>d.querySelector('link[href="'+w+'"]'),`,
     `R=k=>d.getElementById("root")?.contains(k.target),`,
     `c=k=>{if(!R(k))return;k.stopImmediatePropagation();const t=k.target.closest?.("a,button,input,label,select,summary,[role=button]"),y=t&&(t.control||t).type;`,
     `if(t&&!(k.ctrlKey||k.metaKey||k.shiftKey||k.altKey)&&y!=="file"&&y!=="checkbox"&&y!=="radio"){k.preventDefault();`,
@@ -249,9 +252,9 @@ export function routePreloadScript(
     `for(const t of q)if(t.isConnected){t.click();await new Promise(f=>setTimeout(f))}},{once:!0});`,
     `const f=m=>Object.hasOwn(m,p)?m[p]:Object.hasOwn(r,p)?[]:m[${JSON.stringify(NOT_FOUND_KEY)}]||[];`,
     `for(const i of f(r)){const l=d.createElement("link"),w=u[i];`,
-    `l.href=w;if(w.endsWith(".css")){l.rel="stylesheet";l.setAttribute("blocking","render");a(l)}else{l.rel="modulepreload";s.push(l)}}`,
+    `l.href=w;if(w.endsWith(".css")){if(!k(w)){l.rel="stylesheet";l.setAttribute("blocking","render");a(l)}}else{l.rel="modulepreload";s.push(l)}}`,
     `if(e){const m=d.createElement("script");m.type="module";m.src=e;m.onerror=o;a(m)}s.forEach(a);`,
-    `for(const i of f(v)){const l=d.createElement("link"),w=u[i];l.href=w;if(w.endsWith(".css")){l.rel="preload";l.as="style"}else l.rel="modulepreload";a(l)}`,
+    `for(const i of f(v)){const l=d.createElement("link"),w=u[i];if(k(w))continue;l.href=w;if(w.endsWith(".css")){l.rel="preload";l.as="style"}else l.rel="modulepreload";a(l)}`,
     // After the requests: reading the session storage is a synchronous call to the browser (1-12 ms measured).
     `try{if(${JSON.stringify(storedKeys)}.some(k=>{const v=sessionStorage.getItem(k);return v!==null&&v!=="{}"}))h.setAttribute("data-redraw","")}catch{}`,
     `let n=0;const x=()=>{n++||h.setAttribute("data-painted","")};`,

@@ -1,8 +1,8 @@
 /**
  * Issue 14, load order on a direct load: the page's own screen code is requested alongside the entry,
  * not after it. The entry's response is held back; the route preload map in index.html must still
- * request the current screen's renderer chunk (and its stylesheet), which without it would only be
- * asked for once the entry had run. Also: the page still draws once the entry is let through, with no
+ * request the current screen's renderer chunk, which without it would only be asked for once the
+ * entry had run; its stylesheets are in the page and never requested. Also: the page still draws once the entry is let through, with no
  * spinner, and a page that is no route preloads the not-found screen's code only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -69,14 +69,17 @@ describe('the route preload map', () => {
     const { page } = await harness.open();
     const { requested, release } = await loadWithEntryHeld(page, routeOf(id));
     expect(requested).toContain(`/${rendererFile(kind)}`);
-    // Vite names a chunk's stylesheet after it: assets/<kind>-<hash>.css, requested with it when the
-    // kind has one (the first question's native controls are styled by the entry's own stylesheet).
-    const own = readdirSync(join(repoRoot, 'dist', 'assets')).filter(
-      (f) => f.startsWith(`${kind}-`) && f.endsWith('.css'),
-    );
-    expect(requested.filter((p) => p.startsWith(`/assets/${kind}-`) && p.endsWith('.css'))).toEqual(
-      own.map((f) => `/assets/${f}`),
-    );
+    // The stylesheets of the first paint are written into the page (scripts/lib/inline-styles.ts), each
+    // with a disabled link: the entry's, the shared kit's and the kind's own (Vite names it after the
+    // chunk, assets/<kind>-<hash>.css, when the kind has one). None of them is requested.
+    const html = await (await fetch(harness.baseUrl + routeOf(id))).text();
+    const inPage = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)" disabled>/g)].map(([, href]) => href);
+    const own = readdirSync(join(repoRoot, 'dist', 'assets'))
+      .filter((f) => (f.startsWith(`${kind}-`) || f.startsWith('index-') || f.startsWith('screen-kit-')) && f.endsWith('.css'))
+      .map((f) => `/assets/${f}`);
+    expect(inPage).toEqual(expect.arrayContaining(own));
+    expect(html).toMatch(/<style>[^<]+<\/style>/);
+    expect(requested.filter((p) => inPage.includes(p))).toEqual([]);
     // The renderers' shared parts come in one chunk and one stylesheet (vite.config.ts's screen kit):
     // on a slow connection every file is a round trip.
     const beside = requested.filter(

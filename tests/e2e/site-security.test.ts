@@ -54,7 +54,8 @@ describe('the built page', () => {
     expect(inlineScripts(html)).toHaveLength(1);
     expect(inlineScripts(html)[0]).toContain('modulepreload');
     expect(html).not.toMatch(/\son[a-z]+=/i);
-    expect(html).not.toMatch(/<style\b/);
+    // One style element: the page's stylesheets, written in by the build (scripts/lib/inline-styles.ts).
+    expect(html.match(/<style\b/g)).toHaveLength(1);
   });
 
   it('ships its headers for static hosts in dist/_headers: a strict CSP without the pixel host', () => {
@@ -69,6 +70,13 @@ describe('the built page', () => {
     const scriptSrc = csp.split('; ').find((directive) => directive.startsWith('script-src '))?.split(' ') ?? [];
     expect(scriptSrc.slice(0, 2)).toEqual(['script-src', "'self'"]);
     expect(scriptSrc.slice(2).sort()).toEqual(hashes.sort());
+    // Each page's style element is allowed by its exact hash.
+    const styleSrc = csp.split('; ').find((directive) => directive.startsWith('style-src '))?.split(' ') ?? [];
+    for (const file of pages) {
+      const style = /<style>([^<]*)<\/style>/.exec(readFileSync(join(dist, file), 'utf8'))?.[1];
+      expect(style, file).toBeDefined();
+      expect(styleSrc, file).toContain(`'sha256-${createHash('sha256').update(style ?? '', 'utf8').digest('base64')}'`);
+    }
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toMatch(/unsafe-eval|unsafe-inline|facebook/);
     expect(flow.settings.pixelId).toBe('');
