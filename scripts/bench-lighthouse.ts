@@ -132,7 +132,7 @@ export function meetsLab(lh: LighthouseFigures, hello: LighthouseFigures): boole
 
 const INTRO: Record<Throttling, string[]> = {
   simulate: [
-    "Lighthouse's default: the page loads unthrottled and Lantern estimates each figure for slow 4G and 4× CPU from the requests and tasks of that load. A request counts towards the estimated paint if it finished before the paint in the unthrottled load; on a local server the scripts, fetched from the head, finish before the question paints, so the entry's 104 KB counts although a phone paints the question long before it arrives (the next table).",
+    "Lighthouse's default: the page loads unthrottled and Lantern estimates each figure for slow 4G and 4× CPU from the requests and tasks of that load. A request counts towards the estimated paint if it finished before the paint in the unthrottled load; on a local server the scripts, fetched from the head, finish before the question paints, so their whole download counts towards it, although a phone paints the question long before they arrive (the next table).",
   ],
   devtools: [
     "The same mobile preset applied through DevTools while the page loads (`throttlingMethod: 'devtools'`: 4× CPU, 562.5 ms per request, 1.47 Mbps): the paints are the page's own under throttling, as a phone on slow 4G makes them.",
