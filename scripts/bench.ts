@@ -5,11 +5,12 @@
  * the JS loaded before the first question, analyze-face cold and warm, a static request during an
  * analysis, and RPC throughput; writes docs/performance.md (date, machine, tables).
  *
- * Parts: `npm run bench -- --only first-tap` (or `lighthouse`, or `js`) runs one part alone (builds, measures,
- * prints its section; docs/performance.md is left as it is). first-tap: the time to a working tap on
- * the first question under applied Slow 4G and Slow 3G beside the hello page's
- * (scripts/bench-first-tap.ts). lighthouse: Lighthouse mobile per screen kind beside the hello page,
- * with its default simulated throttling and with the same throttling applied (scripts/bench-lighthouse.ts).
+ * Parts: `npm run bench -- --only <part>` runs one part alone (builds, measures, prints its section;
+ * docs/performance.md is left as it is). first-tap: the time to a working tap on the first question
+ * under applied Slow 4G and Slow 3G beside the hello page's (scripts/bench-first-tap.ts). lighthouse:
+ * Lighthouse mobile per screen kind beside the hello page, with its default simulated throttling and
+ * with the same throttling applied (scripts/bench-lighthouse.ts). js: the JavaScript requested before
+ * the first question answers taps (scripts/bench-taps.ts).
  *
  * Rounds: BENCH_LH_ROUNDS (Lighthouse, default 3), BENCH_TAP_ROUNDS (walks, default 3),
  * BENCH_FIRST_TAP_ROUNDS (cold loads per page and network, default 3),
