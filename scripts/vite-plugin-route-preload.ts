@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Plugin, ResolvedConfig, Rollup } from 'vite';
-import { nextPreloads, routePreloads, routePreloadScript, scriptHashSource, type BuiltChunk } from './lib/route-preload.ts';
+import { nextPreloads, routePreloads, routePreloadScript, type BuiltChunk } from './lib/route-preload.ts';
+import { cspHashSource } from './lib/site-headers.ts';
 import { validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { builtFlowFile } from './lib/built-flow-file.ts';
 
@@ -90,7 +91,7 @@ export function routePreloadPlugin(): Plugin<RoutePreloadApi> {
     api: {
       scriptHashes: (bundle) => {
         const script = scriptFor(bundle);
-        return script === null ? [] : [scriptHashSource(script)];
+        return script === null ? [] : [cspHashSource(script)];
       },
       pageStyles: (bundle) =>
         Object.fromEntries(

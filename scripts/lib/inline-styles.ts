@@ -15,7 +15,7 @@
  * - A stylesheet that can't be written inline as it is (a relative `url()`, which would resolve
  *   against the page's address, or a `</style` in its text) leaves the page as it was.
  */
-import { createHash } from 'node:crypto';
+import { cspHashSource } from './site-headers.ts';
 
 /** Vite's link to the entry's stylesheet in the built index.html. */
 const ENTRY_STYLESHEET = /[ \t]*<link rel="stylesheet" crossorigin href="([^"]+)">\n?/g;
@@ -59,6 +59,6 @@ export function withStylesInline(
   if (close === -1) return { html };
   return {
     html: `${html.slice(0, end)}${markers}${rest.slice(0, close)}    <style>${style}</style>\n${rest.slice(close)}`,
-    styleHash: `'sha256-${createHash('sha256').update(style, 'utf8').digest('base64')}'`,
+    styleHash: cspHashSource(style),
   };
 }

@@ -5,8 +5,8 @@
  * several experiments change is the empty app shell (main.tsx then draws it as before). Node only;
  * the render itself is src/app/prerender-screen.tsx.
  */
-import { createHash } from 'node:crypto';
 import { normalizePath } from '../../src/engine/routes.ts';
+import { cspHashSource } from './site-headers.ts';
 import {
   experimentAttributes,
   VARIANT_PICK_HASH,
@@ -99,7 +99,7 @@ export function styleAttributeHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const [, value = ''] of html.matchAll(/\sstyle="([^"]*)"/g)) {
     const text = value.replace(/&(amp|quot|#x27|#39|lt|gt);/g, (entity, name: string) => ENTITIES[name] ?? entity);
-    hashes.add(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+    hashes.add(cspHashSource(text));
   }
   return [...hashes];
 }

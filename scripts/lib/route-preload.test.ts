@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { loadFlow } from '../../tests/support/load-flow.ts';
 import { APP_READY_EVENT } from '../../src/app/app-ready.ts';
 import { holdsExtraBlock } from '../../src/components/extra-block-types.ts';
+import { cspHashSource } from './site-headers.ts';
 import {
   NOT_FOUND_KEY,
   routePreloads,
   nextPreloads,
   routePreloadScript,
-  scriptHashSource,
   SCRIPTS_AT_THE_LATEST_MS,
   screensShownFirst,
   type BuiltChunk,
@@ -488,6 +488,6 @@ describe('routePreloadScript', () => {
   });
 
   it('is allowed by the CSP source of its own hash', () => {
-    expect(scriptHashSource(script)).toBe(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    expect(cspHashSource(script)).toBe(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
   });
 });

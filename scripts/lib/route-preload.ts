@@ -6,7 +6,6 @@
  * render-blocking) for the code of the screens that page shows first, so they download alongside the
  * entry. The CSP allows exactly that script by its hash. Node only: the browser gets the script text.
  */
-import { createHash } from 'node:crypto';
 import { normalizePath, resolveRoute } from '../../src/engine/routes.ts';
 import type { Flow, Screen } from '../../src/engine/flow-model.ts';
 import { readsResult } from '../../src/engine/screen-view.ts';
@@ -267,8 +266,3 @@ export function routePreloadScript(
 
 /** The longest a page waits for its first paint before it marks itself painted anyway. */
 export const SCRIPTS_AT_THE_LATEST_MS = 3000;
-
-/** The CSP source that allows exactly this inline script. */
-export function scriptHashSource(script: string): string {
-  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
-}

@@ -4,6 +4,13 @@
  * plus what hot reload needs). Node only: nothing here ships to the browser.
  */
 
+import { createHash } from 'node:crypto';
+
+/** The CSP source (`'sha256-…'`) that allows exactly this inline script, style element or style attribute. */
+export function cspHashSource(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
 /** The hosts Meta's pixel uses: its script, and the beacons and config it sends. */
 export const PIXEL_SCRIPT_HOST = 'https://connect.facebook.net';
 export const PIXEL_BEACON_HOST = 'https://www.facebook.com';
