@@ -4,7 +4,8 @@
  * - `simulate` (Lighthouse's default): the page loads unthrottled and Lantern estimates the metrics
  *   for slow 4G and 4× CPU from that load's requests and tasks;
  * - `devtools`: the same preset applied through DevTools while the page loads, so the figures are the
- *   paints the page really makes under it.
+ *   paints the page really makes under it. These are held to the lab targets (issue 33 sets them under
+ *   applied throttling); the simulated figures are reported beside them.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -125,38 +126,42 @@ export async function measureLighthouse(
 
 const seconds = (x: number) => (Number.isFinite(x) ? `${(x / 1000).toFixed(2)} s` : 'n/a');
 
-/** The targets every page is held to: DESIGN.md's lab budget, against the hello page of the same run. */
+/** The targets every page is held to under the applied throttling: DESIGN.md's lab budget, against the hello page of the same run. */
 export function meetsLab(lh: LighthouseFigures, hello: LighthouseFigures): boolean {
   return lh.score >= 100 && lh.lcpMs / hello.lcpMs <= 1.2 && lh.tbtMs <= 50 && lh.cls <= 0.02;
 }
 
 const INTRO: Record<Throttling, string[]> = {
   simulate: [
-    "Lighthouse's default: the page loads unthrottled and Lantern estimates each figure for slow 4G and 4× CPU from the requests and tasks of that load. A request counts towards the estimated paint if it finished before the paint in the unthrottled load; on a local server the scripts, fetched from the head, finish before the question paints, so their whole download counts towards it, although a phone paints the question long before they arrive (the next table).",
+    "Lighthouse's default: the page loads unthrottled and Lantern estimates each figure for slow 4G and 4× CPU from the requests and tasks of that load. A request counts towards the estimated paint if it finished before the paint in the unthrottled load; on a local server the scripts, fetched from the head, usually finish before the question paints, so their whole download counts towards it, although a phone paints the question long before they arrive (the table above). A run where the entry happens to land after the paint scores 100.",
+    '',
+    "Reported beside the applied figures, not held to the target: issue 33 sets point 6's targets under the applied throttling, and says the simulated number is not the goal; DESIGN.md: never trade a real visitor's time for a better simulated number (fetching the scripts after the paint won this figure and cost a real visitor 1.1 s on Slow 4G).",
   ],
   devtools: [
     "The same mobile preset applied through DevTools while the page loads (`throttlingMethod: 'devtools'`: 4× CPU, 562.5 ms per request, 1.47 Mbps): the paints are the page's own under throttling, as a phone on slow 4G makes them.",
+    '',
+    'Target (DESIGN.md\'s lab budget; issue 33, point 6): score 100, LCP ≤ 1.2× the hello page, TBT ≤ 50 ms, CLS ≤ 0.02.',
   ],
 };
 
-/** The markdown section of one run. */
+/** The markdown section of one run: the applied run's pages are held to the targets, the simulated run's are shown. */
 export function lighthouseSection(run: LighthouseRun): string[] {
+  const judged = run.throttling === 'devtools';
   const row = (name: string, lh: LighthouseFigures | Error, yardstick = false) => {
-    if (lh instanceof Error) return `| ${name} | failed: ${lh.message.replace(/\|/g, '/')} | | | | | | ✗ |`;
+    const verdict = yardstick ? '(yardstick)' : lh instanceof Error || !meetsLab(lh, run.hello) ? '✗' : '✓';
+    const last = judged ? ` ${verdict} |` : '';
+    if (lh instanceof Error) return `| ${name} | failed: ${lh.message.replace(/\|/g, '/')} | | | | | |${last}`;
     const ratio = lh.lcpMs / run.hello.lcpMs;
-    const meets = yardstick ? '(yardstick)' : meetsLab(lh, run.hello) ? '✓' : '✗';
-    return `| ${name} | ${lh.score} | ${seconds(lh.fcpMs)} | ${seconds(lh.lcpMs)} | ${ratio.toFixed(2)}× | ${Math.round(lh.tbtMs)} ms | ${lh.cls.toFixed(3)} | ${meets} |`;
+    return `| ${name} | ${lh.score} | ${seconds(lh.fcpMs)} | ${seconds(lh.lcpMs)} | ${ratio.toFixed(2)}× | ${Math.round(lh.tbtMs)} ms | ${lh.cls.toFixed(3)} |${last}`;
   };
-  const how = run.throttling === 'simulate' ? 'simulated throttling' : 'applied throttling';
+  const how = judged ? 'applied throttling' : 'simulated throttling';
   return [
     `## Lighthouse mobile per screen kind, ${how} (median of ${run.rounds})`,
     '',
     ...INTRO[run.throttling],
     '',
-    'Target: score 100, LCP ≤ 1.2× the hello page, TBT ≤ 50 ms, CLS ≤ 0.02.',
-    '',
-    '| page | score | FCP | LCP | LCP ÷ hello | TBT | CLS | meets |',
-    '|---|---|---|---|---|---|---|---|',
+    `| page | score | FCP | LCP | LCP ÷ hello | TBT | CLS |${judged ? ' meets |' : ''}`,
+    `|---|---|---|---|---|---|---|${judged ? '---|' : ''}`,
     row('React 19 hello page', run.hello, true),
     ...run.pages.map((page) => row(page.name, page.lh)),
     '',
