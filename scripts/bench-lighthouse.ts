@@ -148,8 +148,8 @@ const INTRO: Record<Throttling, string[]> = {
 export function lighthouseSection(run: LighthouseRun): string[] {
   const judged = run.throttling === 'devtools';
   const row = (name: string, lh: LighthouseFigures | Error, yardstick = false) => {
-    const verdict = yardstick ? '(yardstick)' : lh instanceof Error || !meetsLab(lh, run.hello) ? '✗' : '✓';
-    const last = judged ? ` ${verdict} |` : '';
+    const verdict = () => (yardstick ? '(yardstick)' : lh instanceof Error || !meetsLab(lh, run.hello) ? '✗' : '✓');
+    const last = judged ? ` ${verdict()} |` : '';
     if (lh instanceof Error) return `| ${name} | failed: ${lh.message.replace(/\|/g, '/')} | | | | | |${last}`;
     const ratio = lh.lcpMs / run.hello.lcpMs;
     return `| ${name} | ${lh.score} | ${seconds(lh.fcpMs)} | ${seconds(lh.lcpMs)} | ${ratio.toFixed(2)}× | ${Math.round(lh.tbtMs)} ms | ${lh.cls.toFixed(3)} |${last}`;

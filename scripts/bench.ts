@@ -10,8 +10,8 @@
  * under applied Slow 4G and Slow 3G beside the hello page's (scripts/bench-first-tap.ts). lighthouse:
  * Lighthouse mobile per screen kind beside the hello page, with the mobile throttling applied (held to
  * the lab targets) and with its default simulated throttling (reported beside it)
- * (scripts/bench-lighthouse.ts). js: the JavaScript requested before
- * the first question answers taps (scripts/bench-taps.ts).
+ * (scripts/bench-lighthouse.ts). js: the JavaScript requested before the first question answers taps
+ * (scripts/bench-taps.ts).
  *
  * Rounds: BENCH_LH_ROUNDS (Lighthouse, default 3), BENCH_TAP_ROUNDS (walks, default 3),
  * BENCH_FIRST_TAP_ROUNDS (cold loads per page and network, default 3),
