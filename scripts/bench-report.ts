@@ -7,7 +7,7 @@
  * day 30 and times the refresh of that one day's new rows, then times each report query for 30 days and
  * for one day through the aggregates, the live remainder held once for the 10 queries as `npm run report`
  * holds it (and, up to --direct-up-to step views, computed directly as before).
- * The table goes into docs/performance.md between the bench:report markers.
+ * The table goes into docs/developers/performance-figures.md between the bench:report markers.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -23,7 +23,7 @@ const { values } = parseArgs({
   },
 });
 const sizes = values.views.split(',').map(Number);
-const DOC = 'docs/performance.md';
+const DOC = 'docs/developers/performance-figures.md';
 const START = '<!-- bench:report start -->';
 const END = '<!-- bench:report end -->';
 
@@ -95,7 +95,7 @@ const s = (seconds: number) => `${seconds.toFixed(2)} s`;
 const lines: string[] = [];
 const refreshLines: string[] = [];
 let version = '';
-/** Writes the table so far into docs/performance.md (after each size: a long run keeps what it measured). */
+/** Writes the table so far into docs/developers/performance-figures.md (after each size: a long run keeps what it measured). */
 function writeDoc(): void {
   const doc = readFileSync(DOC, 'utf8');
   const at = doc.indexOf(START);
@@ -134,7 +134,7 @@ function writeDoc(): void {
   writeFileSync(
     DOC,
     at === -1
-      ? `${doc.trimEnd()}\n\n## The report at scale (issue 31)\n\n${table}\n`
+      ? `${doc.trimEnd()}\n\n## The report at scale\n\n${table}\n`
       : `${doc.slice(0, at)}${table}${doc.slice(doc.indexOf(END) + END.length)}`,
   );
   console.log(`wrote ${DOC}`);

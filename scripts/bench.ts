@@ -3,10 +3,10 @@
  * the funnel (enforcing the byte budgets) and a React 19 hello page, then measures side by side
  * Lighthouse mobile per screen kind against the hello page, tap-to-painted on the main path at 4× CPU,
  * the JS loaded before the first question, analyze-face cold and warm, a static request during an
- * analysis, and RPC throughput; writes docs/performance.md (date, machine, tables).
+ * analysis, and RPC throughput; writes docs/developers/performance-figures.md (date, machine, tables).
  *
  * Parts: `npm run bench -- --only <part>` runs one part alone (builds, measures, prints its section;
- * docs/performance.md is left as it is). first-tap: the time to a working tap on the first question
+ * docs/developers/performance-figures.md is left as it is). first-tap: the time to a working tap on the first question
  * under applied Slow 4G and Slow 3G beside the hello page's (scripts/bench-first-tap.ts). lighthouse:
  * Lighthouse mobile per screen kind beside the hello page, with the mobile throttling applied (held to
  * the lab targets) and with its default simulated throttling (reported beside it)
@@ -168,14 +168,14 @@ async function main() {
 
   const lighthouseVersion = String((JSON.parse(readFileSync(join(repoRoot, 'node_modules/lighthouse/package.json'), 'utf8')) as { version?: unknown }).version);
   const header = [
-    '# Performance',
+    '# Performance figures',
     '',
     `Measured by \`npm run bench\` on ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
     `Machine: ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GB memory, Node ${process.version}; load average at the start ${load} (the machine is shared, so figures move between runs).`,
     `Lighthouse ${lighthouseVersion} (mobile preset: slow 4G and 4× CPU, simulated and applied) in Debian's Chromium; Chromium via playwright-core for taps and bytes.`,
     '',
   ];
-  const out = join(repoRoot, 'docs/performance.md');
+  const out = join(repoRoot, 'docs/developers/performance-figures.md');
   writeFileSync(out, [...header, ...sections, ...reportSection(out)].join('\n'));
   log(`wrote ${out}`);
 }

@@ -1,8 +1,8 @@
 // @vitest-environment node
 /**
- * The Node version the README and package.json name is the truth about the locked dependencies: the
- * README's "installs cleanly" version satisfies every locked package's `engines.node`; the oldest
- * version `engines.node` allows is refused only by the packages the README's note names; and the
+ * The Node version the configuration page (docs/operators/configuration.md) and package.json name is the truth about the locked dependencies: the
+ * page's "installs cleanly" version satisfies every locked package's `engines.node`; the oldest
+ * version `engines.node` allows is refused only by the packages the configuration page's note names; and the
  * Node running these tests is one `engines.node` allows.
  */
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 
 const read = (file: string): unknown => JSON.parse(readFileSync(resolve(process.cwd(), file), 'utf8'));
-const readme = readFileSync(resolve(process.cwd(), 'README.md'), 'utf8');
+const readme = readFileSync(resolve(process.cwd(), 'docs/operators/configuration.md'), 'utf8');
 
 function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value)) : {};
@@ -38,20 +38,20 @@ function refusing(version: string): string[] {
 }
 
 describe('the Node version', () => {
-  it('named in the README as the clean install satisfies every locked package and engines.node', () => {
+  it('named in the configuration page as the clean install satisfies every locked package and engines.node', () => {
     const clean = /installs cleanly on Node (\d+\.\d+)/.exec(readme)?.[1];
-    expect(clean, 'the README says "installs cleanly on Node X.Y"').toBeDefined();
+    expect(clean, 'the configuration page says "installs cleanly on Node X.Y"').toBeDefined();
     const version = `${clean}.0`;
     expect(refusing(version)).toEqual([]);
     expect(semver.satisfies(version, range)).toBe(true);
   });
 
-  it("that is engines.node's oldest is refused only by the packages the README's note names", () => {
+  it("that is engines.node's oldest is refused only by the packages the configuration page's note names", () => {
     const oldest = semver.minVersion(range)?.version ?? '';
     expect(oldest).not.toBe('');
     const refusers = refusing(oldest);
     const named = [...new Set(refusers.map((name) => name.split('/')[0] ?? name))];
-    for (const scope of named) expect(readme, `the README names ${scope}`).toContain(scope);
+    for (const scope of named) expect(readme, `the configuration page names ${scope}`).toContain(scope);
     expect(readme).toContain(`Node ${semver.major(oldest)}.${semver.minor(oldest)}`);
   });
 

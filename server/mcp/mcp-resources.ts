@@ -1,6 +1,6 @@
 /**
  * What an agent reads to learn the flow format without reading src/: the flow JSON Schema, the
- * marketer's guide (docs/editing-flows.md), and the json-logic operations a flow may use, each with its
+ * marketer's guide (docs/marketers/editing-flows.md), and the json-logic operations a flow may use, each with its
  * arity and, where the guide has one, an example.
  */
 import { readFile } from 'node:fs/promises';
@@ -50,7 +50,7 @@ export function operationList(guide: string): OperationEntry[] {
 /** Registers the three resources; `projectDir` holds schemas/ and docs/. */
 export function registerResources(server: McpServer, projectDir: string): void {
   const schemaPath = join(projectDir, 'schemas/flow.schema.json');
-  const guidePath = join(projectDir, 'docs/editing-flows.md');
+  const guidePath = join(projectDir, 'docs/marketers/editing-flows.md');
   server.registerResource(
     'flow-schema',
     'flow://schema',
@@ -60,7 +60,7 @@ export function registerResources(server: McpServer, projectDir: string): void {
   server.registerResource(
     'editing-flows',
     'flow://docs/editing-flows.md',
-    { title: 'Editing the funnel', description: "docs/editing-flows.md: the marketer's guide to the flow file and the checker", mimeType: 'text/markdown' },
+    { title: 'Editing the funnel', description: "docs/marketers/editing-flows.md: the marketer's guide to the flow file and the checker", mimeType: 'text/markdown' },
     async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: await readFile(guidePath, 'utf8') }] }),
   );
   server.registerResource(

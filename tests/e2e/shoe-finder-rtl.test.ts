@@ -4,7 +4,7 @@
  * 360 px phone no screen of a walk from / to the shop is wider than the screen: the visitor CSS is
  * logical (scripts/logical-css.test.ts), so the layout mirrors. The language is kept for the visit:
  * the later screens have no `?lang=` in their address. The walk photographs the result screen into
- * docs/screenshots/shoe-finder-ar-360.png (referenced from the README and docs/editing-flows.md).
+ * docs/screenshots/shoe-finder-ar-360.png (referenced from the README and docs/marketers/editing-flows.md).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * Checks every band table a `band` operation reads. The rule (docs/editing-flows.md): bands are
+ * Checks every band table a `band` operation reads. The rule (docs/marketers/editing-flows.md): bands are
  * listed highest first, `[[1500, "Excellent"], [800, "Good"]]`, and a value gets the first band it
  * reaches. A table listed lowest first would silently give every value the lowest band's output, and
  * two bands starting at the same number make the second unreachable; both are errors, at the entry.

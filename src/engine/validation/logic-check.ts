@@ -30,7 +30,7 @@ function operatorFindings(node: LogicNode, where: string): Finding[] {
       error(
         node.pointer,
         `unknown operator "${node.op}" in this ${where}`,
-        meant === undefined ? 'see the operations in docs/editing-flows.md' : `did you mean "${meant}"?`,
+        meant === undefined ? 'see the operations in docs/marketers/editing-flows.md' : `did you mean "${meant}"?`,
       ),
     ];
   }

@@ -747,7 +747,7 @@ export interface Flow {
     [k: string]: unknown;
   };
   /**
-   * The result, as named computations evaluated in order: each is a json-logic expression (https://jsonlogic.com) over { answers, data, settings, tables, result }, where result holds the computations above it. Copy reads them as {result.<name>}. A dotted name ("overview.volume") builds a nested value. Registered operations besides json-logic's: lookup, points, pick, rank, clamp, round, band, distinct, without, count, compact, take, number, text, fill (docs/editing-flows.md).
+   * The result, as named computations evaluated in order: each is a json-logic expression (https://jsonlogic.com) over { answers, data, settings, tables, result }, where result holds the computations above it. Copy reads them as {result.<name>}. A dotted name ("overview.volume") builds a nested value. Registered operations besides json-logic's: lookup, points, pick, rank, clamp, round, band, distinct, without, count, compact, take, number, text, fill (docs/marketers/editing-flows.md).
    */
   computations?: {
     [k: string]: Expression;
