@@ -4,18 +4,23 @@
  * address: each text of tests/support/spec-copy.ts shows on its own screen (the watcher records the
  * address each first appeared at, so passing texts count too: the photo overlay, the disabled email
  * button, 'Creating Your Protocol'). A visitor of the low band (the `low` sample) walks the same way
- * and reads none of the claims.
+ * and reads none of the claims. A text the decisions list (DECISIONS in tests/support/spec-copy.ts) is
+ * not looked for; a claim is never shown to the low band, listed or not.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SPEC_TEXTS, shownText, type SpecText } from '../support/spec-copy.ts';
+import { decided, readDecisions, SPEC_TEXTS as LISTED, shownText, type SpecText } from '../support/spec-copy.ts';
 import { copy, flow, routeOf, screenOf, WAIT } from './funnel.ts';
 import { repoRoot, type TestPage } from './harness.ts';
 import { walkMainPath } from './main-path-walk.ts';
 import { sharedHarness } from './shared-harness.ts';
 
 const harness = sharedHarness();
+
+/** The spec's texts the flow must show: all but those the decisions list with a reason. */
+const decisions = readDecisions(repoRoot);
+const SPEC_TEXTS = LISTED.filter((entry) => !decided(decisions, entry.text));
 
 interface Sample {
   answers: Record<string, unknown>;
@@ -65,7 +70,7 @@ const addressOf = (id: string): string => {
 const addressesOf = (id: string): string[] =>
   screenOf(flow.start).after?.to === id && screenOf(flow.start).route !== undefined ? [addressOf(id), routeOf(flow.start)] : [addressOf(id)];
 const OFF_PATH = [...new Set(SPEC_TEXTS.map((t) => t.screen))].filter((id) => !MAIN_PATH.includes(id));
-const CLAIMS = SPEC_TEXTS.filter((t) => t.shows === 'supported');
+const CLAIMS = LISTED.filter((t) => t.shows === 'supported');
 
 /** Where each of `entries` first showed (undefined: never), by entry. */
 async function whereShown(tp: TestPage, entries: readonly SpecText[]) {
