@@ -47,8 +47,11 @@ export interface FlowScreen {
   minSelected?: number;
   min?: number;
   max?: number;
+  step?: number;
   default?: number;
   options?: FlowOption[];
+  /** The answer key the screen stores its answer under. */
+  answer?: string;
   fields?: { name: string; label: string }[];
   content?: { type: string; text?: string }[];
   footer?: { type: string; text?: string }[];

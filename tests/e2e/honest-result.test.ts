@@ -39,8 +39,11 @@ const VISITORS = ['low', 'medium', 'high'] as const;
 const ROUTED = Object.entries(flow.screens).flatMap(([id, s]) => (s.route ? [{ id, path: withSettings(s.route, flow.settings) }] : []));
 const RESULT_SCREENS = ['detailed-analysis', 'root-cause-reveal', 'education-urgency', 'hormone-assessment', 'hormone-suitability', 'primary-assessment', 'treatment-projection'];
 
-/** Sentences a low score must never read: a cause, a deficiency, a fit or an eligibility. */
-const DIAGNOSIS = /deficien|eligib|qualified|good fit|is driving|are driving|stopped making|because your hormones|likely to help|root cause/i;
+/**
+ * Sentences a low score must never read: a cause, a deficiency, a fit, an eligibility or a reversal.
+ * ('Next: Find the Root Cause' is the spec's heading for every visitor: a question, not a cause.)
+ */
+const DIAGNOSIS = /deficien|eligib|qualified|good fit|is driving|are driving|stopped making|because your hormones|likely to help|reverse this|reversal potential/i;
 
 async function open(page: Page, url: string) {
   await page.goto(url);

@@ -26,12 +26,12 @@ describe('claims follow the result', () => {
   });
 
   it('refuses a claim without a condition, at its line:column', () => {
-    const guarded = '{ "type": "text", "claim": true, "when": { "==": [{ "var": "result.claimBand" }, "supported"] }, "text": "Hormone support is likely to help."';
-    const bare = '{ "type": "text", "claim": true, "text": "Hormone support is likely to help."';
+    const guarded = '{ "type": "text", "claim": true, "when": { "==": [{ "var": "result.claimBand" }, "supported"] }, "text": "But hormone support can reverse this."';
+    const bare = '{ "type": "text", "claim": true, "text": "But hormone support can reverse this."';
     const text = shippedFlowText().replace(guarded, bare);
     expect(text).not.toBe(shippedFlowText());
     const { errors } = check(text);
-    const { line, column } = place(text, '"claim": true, "text": "Hormone support');
+    const { line, column } = place(text, '"claim": true, "text": "But hormone support');
     expect(errors.map(formatIssue)).toEqual([
       expect.stringMatching(
         new RegExp(`^${DEFAULT_FLOW_FILE}:${line}:${column + '"claim": '.length} /screens/root-cause-reveal/footer/\\d+/claim: this copy is marked as a claim`),
@@ -41,8 +41,8 @@ describe('claims follow the result', () => {
 
   it('refuses a claim guarded only by answers (an answer is not a result band)', () => {
     const text = shippedFlowText().replace(
-      '"claim": true, "when": { "==": [{ "var": "result.claimBand" }, "supported"] }, "text": "Likely a good fit"',
-      '"claim": true, "when": { "var": ["answers.age", 0] }, "text": "Likely a good fit"',
+      '"claim": true, "when": { "==": [{ "var": "result.claimBand" }, "supported"] }, "text": "Qualified for Treatment"',
+      '"claim": true, "when": { "var": ["answers.age", 0] }, "text": "Qualified for Treatment"',
     );
     const { errors } = check(text);
     expect(errors).toHaveLength(1);

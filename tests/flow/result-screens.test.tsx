@@ -254,7 +254,7 @@ describe('hormone-suitability (/hormone-suitability)', () => {
     ['quiz answers', { quizData: QUIZ }],
     ['quiz answers and a photo result', { quizData: QUIZ, assessmentData: PHOTO }],
   ])(
-    'with %s, See My 90-Day Plan stores the spec §3 assessment data and goes to /treatment-projection',
+    'with %s, See My Results stores the spec §3 assessment data and goes to /treatment-projection',
     async (_name, visit) => {
       const user = userEvent.setup();
       await renderFunnel(flow, '/hormone-suitability', visit);
@@ -265,7 +265,7 @@ describe('hormone-suitability (/hormone-suitability)', () => {
         }),
       ).toBeInTheDocument();
 
-      await user.click(screen.getByRole('button', { name: 'See My 90-Day Plan' }));
+      await user.click(screen.getByRole('button', { name: 'See My Results' }));
 
       expect(await screen.findByRole('heading', { level: 1, name: '90 days from now' })).toBeInTheDocument();
       expect(window.location.pathname).toBe('/treatment-projection');
@@ -281,7 +281,7 @@ describe('hormone-suitability (/hormone-suitability)', () => {
     },
   );
 
-  it('stores the score the hormonal assessment just showed (hormone-assessment → Continue → See My 90-Day Plan)', async () => {
+  it('stores the score the hormonal assessment just showed (hormone-assessment → Continue → See My Results)', async () => {
     // Reduced motion: the percentage shows its final value at once.
     vi.stubGlobal('matchMedia', (query: string) => ({
       matches: query.includes('reduce'),
@@ -294,11 +294,11 @@ describe('hormone-suitability (/hormone-suitability)', () => {
     const percent = percentShown();
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('button', { name: 'See My 90-Day Plan' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'See My Results' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/hormone-suitability');
     // She reads the screen first: a press while it settles is ignored (src/app/gesture-visit.ts).
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    await user.click(screen.getByRole('button', { name: 'See My 90-Day Plan' }));
+    await user.click(screen.getByRole('button', { name: 'See My Results' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: '90 days from now' })).toBeInTheDocument();
     expect(percent).toBe(`${computeResult(QUIZ, undefined, scoring).confidenceScore}%`);

@@ -56,8 +56,8 @@ const LINE = {
 };
 /** The sentences of cause or fit, each shown only to a visitor whose score supports it (issue 33). */
 const CLAIMS = [
-  'Your answers point to hormone-related aging: your skin is likely changing because your hormones are.',
-  'Hormone support is likely to help.',
+  'Hormone deficiency is driving your skin aging',
+  'But hormone support can reverse this.',
   ...Object.values(LINE),
 ];
 const FASTEST = ['6-12-months', 'overnight'];
@@ -174,7 +174,7 @@ describe('root-cause-reveal (/quiz/root-cause-reveal)', () => {
 
     expect(window.location.pathname).toBe('/quiz/root-cause-reveal');
     expect(
-      screen.getByRole('heading', { level: 1, name: "Here's what your answers suggest" }),
+      screen.getByRole('heading', { level: 1, name: "Here's What's Really Happening" }),
     ).toBeInTheDocument();
     expectCountUp(0, expected.confidenceScore, 500, `${expected.hormonalLabel} Probability`);
     // Sample: dryness chosen, changes within 6-12 months, "my old routine … failing".
@@ -246,7 +246,7 @@ describe('root-cause-reveal (/quiz/root-cause-reveal)', () => {
         quizData: { ...base, antiAgingExperience: [] },
       });
       await user.click(screen.getByRole('checkbox', { name: TRIED_EVERYTHING }));
-      await user.click(screen.getByRole('button', { name: 'See My Result' }));
+      await user.click(screen.getByRole('button', { name: 'Complete Assessment' }));
       expect(await screen.findByText(LINE.productsStopped)).toBeInTheDocument();
       expect(screen.queryByText(LINE.surface)).toBeNull();
       expect(window.location.pathname).toBe('/quiz/root-cause-reveal');
@@ -256,7 +256,7 @@ describe('root-cause-reveal (/quiz/root-cause-reveal)', () => {
       await user.click(screen.getByRole('checkbox', { name: "I don't use anything right now" }));
       // She reads the screen first: a press while it settles is ignored (src/app/gesture-visit.ts).
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-      await user.click(screen.getByRole('button', { name: 'See My Result' }));
+      await user.click(screen.getByRole('button', { name: 'Complete Assessment' }));
       expect(await screen.findByText(LINE.surface)).toBeInTheDocument();
       expect(screen.queryByText(LINE.productsStopped)).toBeNull();
     });
