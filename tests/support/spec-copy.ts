@@ -14,7 +14,7 @@ import { isDeepStrictEqual } from 'node:util';
  * docs/developers/decisions.md). `sections`: the headings whose text counts; null reads the whole file.
  */
 export const DECISIONS: { path: string; sections: readonly string[] | null } = {
-  path: 'README.md',
+  path: 'docs/developers/decisions.md',
   sections: ['Decisions where the spec is open', 'An honest result'],
 };
 
