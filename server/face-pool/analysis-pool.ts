@@ -18,6 +18,12 @@ export const ANALYSIS_HEAP_MB = 256;
 export const MAX_WAITING = 16;
 /** Longest wait for a free worker (a worker may be starting: loading the model takes seconds). */
 export const MAX_WAIT_MS = 20_000;
+/**
+ * Jobs one client (address) may have in the pool at once, analysed or waiting; the next is answered
+ * 503 at once. A free worker takes the waiting job of the client served least recently, so a few
+ * clients looping uploads cannot queue everyone else's photos behind theirs (issue 42).
+ */
+export const MAX_JOBS_PER_CLIENT = 2;
 
 /**
  * One worker per core but one, at least one and at most four: the spare core keeps the main thread
@@ -34,6 +40,7 @@ export interface AnalysisPoolOptions {
   maxHeapMb?: number;
   maxWaiting?: number;
   maxWaitMs?: number;
+  maxJobsPerClient?: number;
   /** Tests only: accept the jobs that spin past the deadline or allocate past the cap. */
   testJobs?: boolean;
 }
@@ -55,6 +62,8 @@ type JobBody = WorkerJob extends infer J ? (J extends WorkerJob ? Omit<J, 'id'> 
 
 interface Waiting {
   body: JobBody;
+  /** Who asked (the client's address; '' for the pool's own callers), for the per-client share. */
+  client: string;
   deadlineMs: number;
   settle: (reply: WorkerReply | Error) => void;
   timer: ReturnType<typeof setTimeout>;
@@ -82,6 +91,12 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
   const maxHeapMb = options.maxHeapMb ?? ANALYSIS_HEAP_MB;
   const maxWaiting = options.maxWaiting ?? MAX_WAITING;
   const maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
+  const maxJobsPerClient = options.maxJobsPerClient ?? MAX_JOBS_PER_CLIENT;
+  /** Jobs each client has in the pool (waiting or analysed). */
+  const jobsOf = new Map<string, number>();
+  /** Clients by when a worker last took one of their jobs, least recent first (at most 1,024 kept). */
+  const served = new Map<string, number>();
+  let serveCount = 0;
   const workerData: WorkerData = { testJobs: options.testJobs === true };
   const slots = new Set<Slot>();
   const waiting: Waiting[] = [];
@@ -153,10 +168,30 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
     else setTimeout(() => !closed && spawn(), 1_000).unref();
   }
 
+  /** The waiting job of the client served least recently (never served: first); ties go in order. */
+  function takeNext(): Waiting | undefined {
+    let best = -1;
+    let bestServed = Infinity;
+    waiting.forEach((entry, index) => {
+      const last = served.get(entry.client) ?? -1;
+      if (last < bestServed) {
+        best = index;
+        bestServed = last;
+      }
+    });
+    const [next] = best === -1 ? [] : waiting.splice(best, 1);
+    if (next) {
+      served.delete(next.client);
+      served.set(next.client, ++serveCount);
+      if (served.size > 1_024) served.delete(served.keys().next().value ?? '');
+    }
+    return next;
+  }
+
   function dispatch(): void {
     for (const slot of slots) {
       if (!slot.ready || slot.busy) continue;
-      const next = waiting.shift();
+      const next = takeNext();
       if (!next) return;
       clearTimeout(next.timer);
       const id = nextId++;
@@ -186,7 +221,7 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
     }
   }
 
-  function submit(body: JobBody, jobDeadlineMs = deadlineMs): Promise<WorkerReply> {
+  function submit(body: JobBody, jobDeadlineMs = deadlineMs, client = ''): Promise<WorkerReply> {
     if (closed)
       return Promise.reject(unavailable('analysis_unavailable', 'imageUrl: the server is stopping.'));
     // Started on first use, so the model only loads once a photo arrives; later, exits replace workers.
@@ -202,13 +237,34 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
         ),
       );
     }
+    if (client !== '' && (jobsOf.get(client) ?? 0) >= maxJobsPerClient) {
+      return Promise.reject(
+        unavailable(
+          'analysis_busy',
+          `imageUrl: ${maxJobsPerClient} photos from this address are being analysed already; please try again shortly.`,
+        ),
+      );
+    }
+    if (client !== '') jobsOf.set(client, (jobsOf.get(client) ?? 0) + 1);
+    const release = () => {
+      if (client === '') return;
+      const left = (jobsOf.get(client) ?? 1) - 1;
+      if (left > 0) jobsOf.set(client, left);
+      else jobsOf.delete(client);
+    };
     return new Promise((resolve, reject) => {
       const entry: Waiting = {
         body,
+        client,
         deadlineMs: jobDeadlineMs,
-        settle: (reply) => (reply instanceof Error ? reject(reply) : resolve(reply)),
+        settle: (reply) => {
+          release();
+          if (reply instanceof Error) reject(reply);
+          else resolve(reply);
+        },
         timer: setTimeout(() => {
           waiting.splice(waiting.indexOf(entry), 1);
+          release();
           reject(
             unavailable('analysis_busy', 'imageUrl: no analysis worker was free in time; please try again.'),
           );
@@ -230,10 +286,10 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
       }
       throw new Error(`the analysis worker failed (${reply.kind === 'failed' ? reply.name : reply.kind})`);
     },
-    async readUpload(body, contentType, url) {
+    async readUpload(body, contentType, url, client = '') {
       // Transferred, not copied, when the view is its whole buffer (the local backend reads it so).
       const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : body.slice();
-      const reply = await submit({ kind: 'upload', body: own, contentType, url });
+      const reply = await submit({ kind: 'upload', body: own, contentType, url }, deadlineMs, client);
       if (reply.kind === 'upload-read') return { questionnaire: reply.questionnaire, reading: reply.reading };
       if (reply.kind === 'refused') {
         const { status, code, message, field } = reply.refusal;
