@@ -14,7 +14,7 @@ import { startMetaWorker, type MetaWorker, type MetaWorkerOptions } from './meta
 import { startLeadWebhookWorker, type LeadWebhookWorker, type LeadWebhookWorkerOptions } from './lead-webhook-worker.ts';
 import { callRpc, errorBody } from './rpc.ts';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../supabase/functions/_shared/http.ts';
-import { bodyReadSlots, HttpError, readBody, type BodyPace } from './request-body.ts';
+import { bodyReadSlots, clientAborted, clientAddress, HttpError, readBody, type BodyPace } from './request-body.ts';
 
 /** Request bodies above this are refused (413) before they are parsed. */
 export const MAX_RPC_BODY_BYTES = 64 * 1024;
@@ -116,26 +116,10 @@ function decodeSegment(segment: string, what: string): string {
   }
 }
 
-/** The address the request came from (the socket's peer). */
-function clientAddress(req: IncomingMessage): string {
-  return req.socket.remoteAddress ?? 'unknown';
-}
-
 function checkApiKey(req: IncomingMessage): void {
   const key = req.headers.apikey ?? req.headers.authorization?.replace(/^Bearer\s+/i, '');
   if (key !== LOCAL_ANON_KEY)
     throw new HttpError(401, 'PGRST301', 'No API key found in request, or the API key is not valid');
-}
-
-/** Whether `error` is the client going away mid-request (its body cut short), not a failure of ours. */
-function clientAborted(req: IncomingMessage, error: unknown): boolean {
-  const code = error instanceof Error && 'code' in error ? error.code : undefined;
-  return (
-    code === 'ECONNRESET' ||
-    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
-    (error instanceof Error && error.message === 'aborted') ||
-    (req.destroyed && !req.complete)
-  );
 }
 
 const TABLE_PRIVILEGE: Record<string, string> = {

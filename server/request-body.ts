@@ -158,3 +158,19 @@ export function bodyReadSlots(limits: BodyReadLimits = BODY_READ_LIMITS) {
     }
   };
 }
+
+/** The address the request came from (the socket's peer), never what its headers claim. */
+export function clientAddress(req: IncomingMessage): string {
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+/** Whether `error` is the client going away mid-request (its body cut short), not a failure of ours. */
+export function clientAborted(req: IncomingMessage, error: unknown): boolean {
+  const code = error instanceof Error && 'code' in error ? error.code : undefined;
+  return (
+    code === 'ECONNRESET' ||
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    (error instanceof Error && error.message === 'aborted') ||
+    (req.destroyed && !req.complete)
+  );
+}

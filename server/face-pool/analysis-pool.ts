@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import type { FaceAnalyzer, FaceReading } from '../../supabase/functions/_shared/analyze-face.ts';
 import { RequestError } from '../../supabase/functions/_shared/http.ts';
 import type { TestJobKind, WorkerData, WorkerJob, WorkerReply } from './analysis-messages.ts';
+import { clientShare, MAX_JOBS_PER_CLIENT } from './client-share.ts';
 
 /** A job (decode + model + markers) that runs longer than this is stopped with its worker. */
 export const ANALYSIS_DEADLINE_MS = 5_000;
@@ -18,12 +19,7 @@ export const ANALYSIS_HEAP_MB = 256;
 export const MAX_WAITING = 16;
 /** Longest wait for a free worker (a worker may be starting: loading the model takes seconds). */
 export const MAX_WAIT_MS = 20_000;
-/**
- * Jobs one client (address) may have in the pool at once, analysed or waiting; the next is answered
- * 503 at once. A free worker takes the waiting job of the client served least recently, so a few
- * clients looping uploads cannot queue everyone else's photos behind theirs (issue 42).
- */
-export const MAX_JOBS_PER_CLIENT = 2;
+export { MAX_JOBS_PER_CLIENT } from './client-share.ts';
 
 /**
  * One worker per core but one, at least one and at most four: the spare core keeps the main thread
@@ -92,11 +88,7 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
   const maxWaiting = options.maxWaiting ?? MAX_WAITING;
   const maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
   const maxJobsPerClient = options.maxJobsPerClient ?? MAX_JOBS_PER_CLIENT;
-  /** Jobs each client has in the pool (waiting or analysed). */
-  const jobsOf = new Map<string, number>();
-  /** Clients by when a worker last took one of their jobs, least recent first (at most 1,024 kept). */
-  const served = new Map<string, number>();
-  let serveCount = 0;
+  const share = clientShare(maxJobsPerClient);
   const workerData: WorkerData = { testJobs: options.testJobs === true };
   const slots = new Set<Slot>();
   const waiting: Waiting[] = [];
@@ -168,30 +160,11 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
     else setTimeout(() => !closed && spawn(), 1_000).unref();
   }
 
-  /** The waiting job of the client served least recently (never served: first); ties go in order. */
-  function takeNext(): Waiting | undefined {
-    let best = -1;
-    let bestServed = Infinity;
-    waiting.forEach((entry, index) => {
-      const last = served.get(entry.client) ?? -1;
-      if (last < bestServed) {
-        best = index;
-        bestServed = last;
-      }
-    });
-    const [next] = best === -1 ? [] : waiting.splice(best, 1);
-    if (next) {
-      served.delete(next.client);
-      served.set(next.client, ++serveCount);
-      if (served.size > 1_024) served.delete(served.keys().next().value ?? '');
-    }
-    return next;
-  }
-
   function dispatch(): void {
     for (const slot of slots) {
       if (!slot.ready || slot.busy) continue;
-      const next = takeNext();
+      const index = share.pick(waiting);
+      const [next] = index === -1 ? [] : waiting.splice(index, 1);
       if (!next) return;
       clearTimeout(next.timer);
       const id = nextId++;
@@ -237,7 +210,7 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
         ),
       );
     }
-    if (client !== '' && (jobsOf.get(client) ?? 0) >= maxJobsPerClient) {
+    if (!share.admit(client)) {
       return Promise.reject(
         unavailable(
           'analysis_busy',
@@ -245,13 +218,7 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
         ),
       );
     }
-    if (client !== '') jobsOf.set(client, (jobsOf.get(client) ?? 0) + 1);
-    const release = () => {
-      if (client === '') return;
-      const left = (jobsOf.get(client) ?? 1) - 1;
-      if (left > 0) jobsOf.set(client, left);
-      else jobsOf.delete(client);
-    };
+    const release = () => share.release(client);
     return new Promise((resolve, reject) => {
       const entry: Waiting = {
         body,
