@@ -194,7 +194,7 @@ export function imageLayout(bytes: Uint8Array, type: ImageType, declaredType?: s
 /**
  * Checks the canvas and then every frame: each within the pixel limits and, where frames sit on a
  * canvas (GIF, APNG, WebP), inside it. A decoder allocates per frame, so one oversized frame behind a
- * small canvas is as much a bomb as an oversized canvas.
+ * small canvas is as much a bomb as an oversized canvas. Last, the whole file's decoding cost.
  */
 export function checkLayout(layout: ImageLayout, type: ImageType): void {
   checkDimensions(layout);
