@@ -17,6 +17,7 @@ export const RUN_ALONE = [
   'studio',
   'prerender',
   'uploads-off-loop',
+  'slow-clients',
 ].map((name) => `tests/e2e/${name}.test.ts`);
 
 /**

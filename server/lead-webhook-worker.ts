@@ -49,30 +49,50 @@ export async function resolveAll(host: string): Promise<string[]> {
   return (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 }
 
-/** POST over node:http(s), connected to `address` (TLS still checks the URL's host name); no redirects. */
+/**
+ * POST over node:http(s), connected to `address` (TLS still checks the URL's host name); no redirects.
+ * One timer bounds the whole exchange (issue 42): Node's `timeout` only fires on an idle socket, so a
+ * receiver trickling a byte now and then held a delivery for a minute. With no status by the deadline
+ * it fails; with a status, a body still trickling is cut and the status stands.
+ */
 export const pinnedTransport: WebhookTransport = ({ url, address, headers, body, timeoutMs }) =>
   new Promise((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const family = isIP(address);
+    let status: number | null = null;
+    const deadline = setTimeout(() => {
+      req.destroy();
+      if (status === null) reject(new Error('timeout'));
+      else resolve(status);
+    }, timeoutMs);
     const req = send(
       url,
       {
         method: 'POST',
         headers: { ...headers, 'content-length': Buffer.byteLength(body) },
-        timeout: timeoutMs,
         lookup: (_host, options, callback) =>
           options.all ? callback(null, [{ address, family }]) : callback(null, address, family),
       },
       (res) => {
+        status = res.statusCode ?? 0;
         res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
+        res.on('end', () => {
+          clearTimeout(deadline);
+          resolve(status ?? 0);
+        });
+        res.on('error', () => undefined);
       },
     );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
+    req.on('error', (error) => {
+      clearTimeout(deadline);
+      if (status === null) reject(error);
+      else resolve(status);
+    });
     req.end(body);
   });
+
+/** Delivery runs that may overlap (each holds at most a batch of claimed jobs). */
+export const MAX_RUNS_AT_ONCE = 3;
 
 export interface LeadWebhookWorkerOptions {
   /** The flows whose leads this worker sends (their parsed files). */
@@ -106,9 +126,12 @@ export function startLeadWebhookWorker(
   for (const problem of problems) log(`Lead webhooks: ${problem}`);
   if (!config) return null;
   const interval = options.intervalMs ?? (Number(env.LEAD_SINK_WORKER_INTERVAL_MS) || 5_000);
-  let running: Promise<void> | null = null;
-  const runOnce = () =>
-    (running ??= database()
+  // A run waits at most about one request deadline per sink; the next tick starts another beside it
+  // (the jobs in flight are claimed, so it takes new ones), up to MAX_RUNS_AT_ONCE.
+  const runs = new Set<Promise<void>>();
+  const runOnce = (): Promise<void> => {
+    if (runs.size >= MAX_RUNS_AT_ONCE) return Promise.race(runs);
+    const run: Promise<void> = database()
       .then((db) =>
         deliverDueLeads({
           store: sqlLeadWebhookStore(db),
@@ -122,9 +145,10 @@ export function startLeadWebhookWorker(
       .then(() => undefined)
       // Only the kind of failure: a database message may quote a row.
       .catch((error: unknown) => log(`Lead webhook worker failed (${error instanceof Error ? error.name : 'error'})`))
-      .finally(() => {
-        running = null;
-      }));
+      .finally(() => runs.delete(run));
+    runs.add(run);
+    return run;
+  };
   const timer = setInterval(() => void runOnce(), interval);
   timer.unref();
   return { runOnce, stop: () => clearInterval(timer) };

@@ -14,7 +14,7 @@ import { startMetaWorker, type MetaWorker, type MetaWorkerOptions } from './meta
 import { startLeadWebhookWorker, type LeadWebhookWorker, type LeadWebhookWorkerOptions } from './lead-webhook-worker.ts';
 import { callRpc, errorBody } from './rpc.ts';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../supabase/functions/_shared/http.ts';
-import { bodyReadSlots, HttpError, MAX_BODY_READS, MAX_BODY_READS_WAITING, readBody } from './request-body.ts';
+import { bodyReadSlots, clientAborted, clientAddress, HttpError, readBody, type BodyPace } from './request-body.ts';
 
 /** Request bodies above this are refused (413) before they are parsed. */
 export const MAX_RPC_BODY_BYTES = 64 * 1024;
@@ -34,6 +34,8 @@ export interface LocalBackendOptions {
   leadFields?: LeadFields | null;
   /** The lead webhook worker's settings; it runs only when a flow names a sink the env configures. */
   leadWebhooks?: LeadWebhookWorkerOptions;
+  /** The pace `/functions/v1/` and RPC bodies must keep (request-body.ts; tests shorten it). */
+  bodyPace?: BodyPace;
 }
 
 export interface LocalBackend {
@@ -120,17 +122,6 @@ function checkApiKey(req: IncomingMessage): void {
     throw new HttpError(401, 'PGRST301', 'No API key found in request, or the API key is not valid');
 }
 
-/** Whether `error` is the client going away mid-request (its body cut short), not a failure of ours. */
-function clientAborted(req: IncomingMessage, error: unknown): boolean {
-  const code = error instanceof Error && 'code' in error ? error.code : undefined;
-  return (
-    code === 'ECONNRESET' ||
-    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
-    (error instanceof Error && error.message === 'aborted') ||
-    (req.destroyed && !req.complete)
-  );
-}
-
 const TABLE_PRIVILEGE: Record<string, string> = {
   GET: 'SELECT',
   HEAD: 'SELECT',
@@ -155,7 +146,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
       }));
   const metaWorker = startMetaWorker(database, options.metaWorker);
   const leadWebhooks = options.leadWebhooks ? startLeadWebhookWorker(database, options.leadWebhooks) : null;
-  const bodyReads = bodyReadSlots(MAX_BODY_READS, MAX_BODY_READS_WAITING);
+  const bodyReads = bodyReadSlots();
 
   async function table(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
     const privilege = TABLE_PRIVILEGE[req.method ?? ''];
@@ -185,7 +176,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
 
   async function rpc(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
     if (req.method !== 'POST') throw new HttpError(405, 'PGRST117', 'Functions are called with POST');
-    const args = parseJson(await readBody(req, MAX_RPC_BODY_BYTES));
+    const args = parseJson(await readBody(req, MAX_RPC_BODY_BYTES, options.bodyPace));
     // What PostgREST hands functions as request.headers: the client's address and user agent.
     const headers: Record<string, string> = {};
     if (req.socket.remoteAddress) headers['x-forwarded-for'] = req.socket.remoteAddress;
@@ -203,11 +194,16 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
     const body =
       req.method === 'GET' || req.method === 'HEAD'
         ? undefined
-        : await bodyReads(() => readBody(req, options.maxFunctionBodyBytes ?? 16 * 1024 * 1024));
+        : await bodyReads(clientAddress(req), () =>
+            readBody(req, options.maxFunctionBodyBytes ?? 16 * 1024 * 1024, options.bodyPace),
+          );
     const headers = new Headers();
     for (const [key, value] of Object.entries(req.headers)) {
       if (typeof value === 'string') headers.set(key, value);
     }
+    // The client as the socket says, never as the request claims: the handler gives each address its
+    // share of the analysis workers (server/face-pool), as PostgREST's x-forwarded-for below.
+    headers.set('x-forwarded-for', clientAddress(req));
     // The buffer itself, as the one chunk of a stream: a Request made from a byte array copies it
     // (14 MB of copying on the event loop per photo), and the handler may hand this very buffer to a
     // worker (transferred). A stream body needs `duplex` (Node's fetch; not in the DOM types).
@@ -264,7 +260,12 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
             return;
           }
           if (error instanceof HttpError) {
-            send(res, error.status, errorBody(error.code, error.message), error.status === 503 ? { 'retry-after': '5' } : {});
+            // A body refused before it was read in full (too slow, too large, no slot) is not read
+            // on: the connection closes after the answer.
+            send(res, error.status, errorBody(error.code, error.message), {
+              ...(error.status === 503 ? { 'retry-after': '5' } : {}),
+              ...(req.complete ? {} : { connection: 'close' }),
+            });
             return;
           }
           // The message may quote a visitor's input, so only the kind of failure is logged.

@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import type { FaceAnalyzer, FaceReading } from '../../supabase/functions/_shared/analyze-face.ts';
 import { RequestError } from '../../supabase/functions/_shared/http.ts';
 import type { TestJobKind, WorkerData, WorkerJob, WorkerReply } from './analysis-messages.ts';
+import { clientShare, MAX_JOBS_PER_CLIENT } from './client-share.ts';
 
 /** A job (decode + model + markers) that runs longer than this is stopped with its worker. */
 export const ANALYSIS_DEADLINE_MS = 5_000;
@@ -18,6 +19,7 @@ export const ANALYSIS_HEAP_MB = 256;
 export const MAX_WAITING = 16;
 /** Longest wait for a free worker (a worker may be starting: loading the model takes seconds). */
 export const MAX_WAIT_MS = 20_000;
+export { MAX_JOBS_PER_CLIENT } from './client-share.ts';
 
 /**
  * One worker per core but one, at least one and at most four: the spare core keeps the main thread
@@ -34,6 +36,7 @@ export interface AnalysisPoolOptions {
   maxHeapMb?: number;
   maxWaiting?: number;
   maxWaitMs?: number;
+  maxJobsPerClient?: number;
   /** Tests only: accept the jobs that spin past the deadline or allocate past the cap. */
   testJobs?: boolean;
 }
@@ -55,6 +58,8 @@ type JobBody = WorkerJob extends infer J ? (J extends WorkerJob ? Omit<J, 'id'> 
 
 interface Waiting {
   body: JobBody;
+  /** Who asked (the client's address; '' for the pool's own callers), for the per-client share. */
+  client: string;
   deadlineMs: number;
   settle: (reply: WorkerReply | Error) => void;
   timer: ReturnType<typeof setTimeout>;
@@ -82,6 +87,8 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
   const maxHeapMb = options.maxHeapMb ?? ANALYSIS_HEAP_MB;
   const maxWaiting = options.maxWaiting ?? MAX_WAITING;
   const maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
+  const maxJobsPerClient = options.maxJobsPerClient ?? MAX_JOBS_PER_CLIENT;
+  const share = clientShare(maxJobsPerClient);
   const workerData: WorkerData = { testJobs: options.testJobs === true };
   const slots = new Set<Slot>();
   const waiting: Waiting[] = [];
@@ -156,7 +163,8 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
   function dispatch(): void {
     for (const slot of slots) {
       if (!slot.ready || slot.busy) continue;
-      const next = waiting.shift();
+      const index = share.pick(waiting);
+      const [next] = index === -1 ? [] : waiting.splice(index, 1);
       if (!next) return;
       clearTimeout(next.timer);
       const id = nextId++;
@@ -186,7 +194,7 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
     }
   }
 
-  function submit(body: JobBody, jobDeadlineMs = deadlineMs): Promise<WorkerReply> {
+  function submit(body: JobBody, jobDeadlineMs = deadlineMs, client = ''): Promise<WorkerReply> {
     if (closed)
       return Promise.reject(unavailable('analysis_unavailable', 'imageUrl: the server is stopping.'));
     // Started on first use, so the model only loads once a photo arrives; later, exits replace workers.
@@ -202,13 +210,28 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
         ),
       );
     }
+    if (!share.admit(client)) {
+      return Promise.reject(
+        unavailable(
+          'analysis_busy',
+          `imageUrl: ${maxJobsPerClient} photos from this address are being analysed already; please try again shortly.`,
+        ),
+      );
+    }
+    const release = () => share.release(client);
     return new Promise((resolve, reject) => {
       const entry: Waiting = {
         body,
+        client,
         deadlineMs: jobDeadlineMs,
-        settle: (reply) => (reply instanceof Error ? reject(reply) : resolve(reply)),
+        settle: (reply) => {
+          release();
+          if (reply instanceof Error) reject(reply);
+          else resolve(reply);
+        },
         timer: setTimeout(() => {
           waiting.splice(waiting.indexOf(entry), 1);
+          release();
           reject(
             unavailable('analysis_busy', 'imageUrl: no analysis worker was free in time; please try again.'),
           );
@@ -230,10 +253,10 @@ export function createAnalysisPool(options: AnalysisPoolOptions = {}): AnalysisP
       }
       throw new Error(`the analysis worker failed (${reply.kind === 'failed' ? reply.name : reply.kind})`);
     },
-    async readUpload(body, contentType, url) {
+    async readUpload(body, contentType, url, client = '') {
       // Transferred, not copied, when the view is its whole buffer (the local backend reads it so).
       const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : body.slice();
-      const reply = await submit({ kind: 'upload', body: own, contentType, url });
+      const reply = await submit({ kind: 'upload', body: own, contentType, url }, deadlineMs, client);
       if (reply.kind === 'upload-read') return { questionnaire: reply.questionnaire, reading: reply.reading };
       if (reply.kind === 'refused') {
         const { status, code, message, field } = reply.refusal;

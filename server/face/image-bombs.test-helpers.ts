@@ -114,3 +114,34 @@ export function interlacedPng(width: number, height: number): Uint8Array {
   }
   return pngWithData(width, height, deflateSync(Buffer.from(rows)), true);
 }
+
+/**
+ * A PNG of `width` × `height` pixels of the given bit depth and colour type, every sample zero, every
+ * row filter 0; its IDAT is zlib's own stream of the exact scanlines (Buffer.alloc maps zero pages, so
+ * 200 MB of them cost little memory while deflated).
+ */
+export function zeroPng(width: number, height: number, bitDepth: number, colourType: number): Uint8Array {
+  const channels = ({ 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 } as Record<number, number>)[colourType] ?? 1;
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = bitDepth;
+  ihdr[9] = colourType;
+  const scanlines = height * (1 + Math.ceil((width * channels * bitDepth) / 8));
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', deflateSync(Buffer.alloc(scanlines), { level: 9 })),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
+}
+
+/**
+ * The costly PNG of issue 42: 4999 × 4999 RGBA pixels at 16 bits, all zeros, about 194 KB. Legal
+ * under every pixel limit (25 MP), yet pngjs took 5 s and a worker restart to decode it.
+ */
+export function costlyPng(): Uint8Array {
+  return zeroPng(4999, 4999, 16, 6);
+}

@@ -29,11 +29,13 @@ export interface FaceAnalyzer {
    * Optional (issue 28): reads the whole upload body (any form of upload-body.ts), its questionnaire and
    * the face in one go, somewhere else than this thread: the local server's analysis workers, which
    * take `body` as a transferred buffer, so JSON, base64 and multipart are never parsed on its event loop.
+   * `client` (the first x-forwarded-for address) gives each client its share of the workers (issue 42).
    */
   readUpload?(
     body: Uint8Array,
     contentType: string,
     url: string,
+    client?: string,
   ): Promise<{ questionnaire: Questionnaire; reading: FaceReading | null }>;
 }
 
@@ -61,7 +63,7 @@ export function createAnalyzeFaceHandler(
       const body = await readBodyBytes(request, MAX_BODY_BYTES);
       const contentType = request.headers.get('content-type') ?? '';
       const { questionnaire, reading } = options.analyzer.readUpload
-        ? await options.analyzer.readUpload(body, contentType, request.url)
+        ? await options.analyzer.readUpload(body, contentType, request.url, clientOf(request))
         : await readHere(options.analyzer, body, contentType, request.url);
       if (!reading) {
         throw new RequestError(
@@ -81,6 +83,11 @@ export function createAnalyzeFaceHandler(
       );
     }
   };
+}
+
+/** The client's address: the first of x-forwarded-for (the local server sets it from the socket). */
+function clientOf(request: Request): string {
+  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? '';
 }
 
 /** The upload read in this thread (the edge function): parsed, the questionnaire checked, then the face. */

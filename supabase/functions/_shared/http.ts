@@ -88,7 +88,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared.trim()) > maxBytes) {
     throw tooLarge(maxBytes);
   }
-  const bytes = await readBounded(request.body, maxBytes);
+  const bytes = await readBounded(request.body, maxBytes, BODY_PACE);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -122,25 +122,81 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   return parsed;
 }
 
+/** How fast a request body must arrive once its reading began (issue 42). */
+export interface BodyPace {
+  /** After the grace period, the body so far must average at least this many bytes a second. */
+  minBytesPerSecond: number;
+  /** The pace is first judged this many ms after the read began (a phone's radio wakes up, TCP ramps). */
+  graceMs: number;
+  /** The whole body must be in within this many ms of the read's start, whatever its pace. */
+  deadlineMs: number;
+}
+
+/**
+ * 8 KB/s averaged after 5 s (a photo of a few hundred KB on a poor mobile link averages 30 KB/s and
+ * more), all of it within 30 s: a sender of one byte every 2 s holds a read for 5 s, not a minute.
+ * The edge function and the local server (server/request-body.ts) read bodies at this pace.
+ */
+export const BODY_PACE: BodyPace = { minBytesPerSecond: 8 * 1024, graceMs: 5_000, deadlineMs: 30_000 };
+
+/** The 408 for a body that fell behind `pace` after `received` bytes in `elapsedMs` (or its deadline). */
+export function bodyTooSlow(pace: BodyPace, received: number, elapsedMs: number): RequestError {
+  const reason =
+    elapsedMs >= pace.deadlineMs
+      ? `the request body did not arrive within ${pace.deadlineMs / 1000} s`
+      : `the request body arrives slower than ${pace.minBytesPerSecond} bytes per second ` +
+        `(${received} bytes in ${(elapsedMs / 1000).toFixed(1)} s)`;
+  return new RequestError(408, 'request_too_slow', `${reason}; please send it again`);
+}
+
+/**
+ * When, in ms from the read's start, a body of which `received` bytes are in falls behind `pace`
+ * unless more arrives: the pace holds while received ≥ minBytesPerSecond × elapsed, from the grace
+ * period on, and nothing holds past the deadline.
+ */
+export function paceRunsOutAt(pace: BodyPace, received: number): number {
+  return Math.min(pace.deadlineMs, Math.max(pace.graceMs, (received / pace.minBytesPerSecond) * 1000));
+}
+
 /**
  * The body's bytes, at most `maxBytes` (a declared Content-Length above it is refused unread), without
  * decoding them: analyze-face hands them as they are to whatever parses the upload (upload-body.ts).
+ * A body slower than `pace` is refused with 408 'request_too_slow'.
  */
-export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+export async function readBodyBytes(
+  request: Request,
+  maxBytes: number,
+  pace: BodyPace = BODY_PACE,
+): Promise<Uint8Array> {
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared.trim()) > maxBytes) {
     throw tooLarge(maxBytes);
   }
-  return readBounded(request.body, maxBytes);
+  return readBounded(request.body, maxBytes, pace);
 }
 
-async function readBounded(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array> {
+async function readBounded(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  pace: BodyPace,
+): Promise<Uint8Array> {
   if (body === null) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
+  const started = Date.now();
   for (;;) {
-    const { done, value } = await reader.read();
+    // Each read must come before the pace runs out for what is in so far.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), paceRunsOutAt(pace, total) - (Date.now() - started));
+    });
+    const next = await Promise.race([reader.read(), late]).finally(() => clearTimeout(timer));
+    if (next === 'late') {
+      await reader.cancel().catch(() => undefined);
+      throw bodyTooSlow(pace, total, Date.now() - started);
+    }
+    const { done, value } = next;
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {

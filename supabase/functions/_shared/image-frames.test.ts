@@ -67,7 +67,7 @@ describe('GIF frames', () => {
       ...plain.subarray(13),
     ]);
     expect(readLayout(withExtras, 'gif')).toEqual({
-      layout: { width: 32, height: 32, frames: [frame(16, 16, 8, 8)], framesInCanvas: true },
+      layout: { width: 32, height: 32, frames: [frame(16, 16, 8, 8)], framesInCanvas: true, bitDepth: 8 },
     });
     expect(readImageBytes(dataUrl(withExtras, 'image/gif'))).toMatchObject({ width: 32, height: 32 });
   });

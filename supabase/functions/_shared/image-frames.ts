@@ -24,6 +24,8 @@ export interface ImageLayout {
   frames: FrameRect[];
   /** Whether each frame must lie inside the canvas (not so for JPEG, whose frames are the image). */
   framesInCanvas: boolean;
+  /** Bits per sample the header declares (PNG IHDR bit depth, JPEG precision; 8 for GIF and WebP). */
+  bitDepth: number;
 }
 
 /** The layout, or the reason the structure is damaged (for a 400 'corrupt_image'). */
@@ -55,7 +57,7 @@ function gifLayout(b: Uint8Array): LayoutResult {
     if (p >= b.length) {
       // A missing trailer after complete blocks is common and harmless; a GIF without a frame is not.
       return frames.length > 0
-        ? { layout: { width, height, frames, framesInCanvas: true } }
+        ? { layout: { width, height, frames, framesInCanvas: true, bitDepth: 8 } }
         : truncated('the GIF before any frame');
     }
     const block = b[p]!;
@@ -84,7 +86,7 @@ function gifLayout(b: Uint8Array): LayoutResult {
     }
   }
   if (frames.length === 0) return { corrupt: 'the GIF has no frame' };
-  return { layout: { width, height, frames, framesInCanvas: true } };
+  return { layout: { width, height, frames, framesInCanvas: true, bitDepth: 8 } };
 }
 
 /** Offset just past a run of GIF sub-blocks (length byte, data; a zero length ends it), or null. */
@@ -103,6 +105,7 @@ function pngLayout(b: Uint8Array): LayoutResult {
   if (b.length < 24 || be32(b, 8) !== 13 || ascii(b, 12, 4) !== 'IHDR') return truncated('the PNG header');
   const width = be32(b, 16);
   const height = be32(b, 20);
+  const bitDepth = b[24] ?? 0;
   const frames: FrameRect[] = [{ left: 0, top: 0, width, height }];
   let p = 8;
   while (p + 8 <= b.length) {
@@ -122,7 +125,7 @@ function pngLayout(b: Uint8Array): LayoutResult {
     if (type === 'IEND') break;
     p += 12 + length;
   }
-  return { layout: { width, height, frames, framesInCanvas: true } };
+  return { layout: { width, height, frames, framesInCanvas: true, bitDepth } };
 }
 
 // Start-of-frame markers: C0–CF except C4 (DHT), C8 (reserved) and CC (DAC).
@@ -132,10 +135,11 @@ const JPEG_FRAME_MARKERS = new Set([
 
 function jpegLayout(b: Uint8Array): LayoutResult {
   const frames: FrameRect[] = [];
+  let bitDepth = 8;
   const done = (): LayoutResult => {
     const first = frames[0];
     if (!first) return { corrupt: 'the JPEG has no frame header before its image data' };
-    return { layout: { width: first.width, height: first.height, frames, framesInCanvas: false } };
+    return { layout: { width: first.width, height: first.height, frames, framesInCanvas: false, bitDepth } };
   };
   let p = 2; // after SOI
   while (p + 1 < b.length) {
@@ -157,6 +161,7 @@ function jpegLayout(b: Uint8Array): LayoutResult {
     if (JPEG_FRAME_MARKERS.has(marker)) {
       // Segment: length (2), precision (1), height (2), width (2).
       if (length < 7) return { corrupt: 'a JPEG frame header is too short' };
+      bitDepth = Math.max(bitDepth, b[p + 4] ?? 8);
       frames.push({ left: 0, top: 0, width: be16(b, p + 7), height: be16(b, p + 5) });
     }
     p += 2 + length;
@@ -184,7 +189,9 @@ function webpLayout(b: Uint8Array): LayoutResult {
   const first = webpImageChunk(b, 12);
   if (first !== undefined) {
     if (first === null) return truncated('the WebP image header');
-    return { layout: { width: first.width, height: first.height, frames: [first], framesInCanvas: true } };
+    return {
+      layout: { width: first.width, height: first.height, frames: [first], framesInCanvas: true, bitDepth: 8 },
+    };
   }
   if (ascii(b, 12, 4) !== 'VP8X') return { corrupt: `the WebP starts with an unknown chunk` };
   // Extended: 4 bytes of flags, then canvas width − 1 and height − 1 in 24 bits each.
@@ -213,7 +220,7 @@ function webpLayout(b: Uint8Array): LayoutResult {
     }
     p += 8 + size + (size & 1); // chunks are padded to an even size
   }
-  return { layout: { width, height, frames, framesInCanvas: true } };
+  return { layout: { width, height, frames, framesInCanvas: true, bitDepth: 8 } };
 }
 
 /** The size in a VP8 or VP8L chunk at `p`; undefined for another chunk, null when it is damaged. */

@@ -8,7 +8,8 @@
  *   LEAD_SINK_<NAME>_SECRET (NAME upper-cased, `-` as `_`). Neither is ever in the flow or the bundle.
  * - Each request carries `X-Funnel-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`
  *   and `Idempotency-Key: <lead id>:<sink>` (the same on every retry).
- * - 5 s timeout; network errors, 408, 429 and 5xx are retried with exponential backoff up to a bound,
+ * - 5 s deadline per request, from the connection to the last byte of the answer (issue 42); each sink
+ *   in a lane of its own, so a slow sink never delays another. Network errors, 408, 429 and 5xx are retried with exponential backoff up to a bound,
  *   then the sink is dead-lettered for that lead (counted by `npm run report`). Another status,
  *   a redirect (never followed) or an address refused by the SSRF guard dead-letters it at once.
  * - Logs carry sink names, job ids, status codes and reasons only, never the lead, the URL or the secret.
@@ -58,7 +59,11 @@ export interface LeadWebhooksConfig {
   allowLoopback: boolean;
 }
 
-/** One POST, to the address the guard checked; the HTTP status, throwing on a network error or timeout. */
+/**
+ * One POST, to the address the guard checked; the HTTP status, throwing on a network error or when no
+ * status came within `timeoutMs`. The whole exchange (connection, headers, the answer's body) ends
+ * within `timeoutMs`: an answer's body still trickling then is cut, and its status stands.
+ */
 export type WebhookTransport = (request: {
   url: URL;
   address: string;
@@ -187,25 +192,48 @@ export interface LeadDeliveryReport {
   dead: number;
 }
 
-/** Sends every due job once (one run of the worker). */
+/** Why a sink's post was not made: it failed to answer earlier in the same run. */
+const SKIPPED = (sink: string): Outcome => ({
+  kind: 'retry',
+  status: 0,
+  reason: `not tried: ${sink} did not answer earlier in this run`,
+});
+
+/**
+ * Sends every due job once (one run of the worker). Each sink has a lane of its own: its posts go one
+ * after another, and the lanes run side by side, so a slow sink delays only its own leads (issue 42).
+ * A sink that timed out or was not reached is not tried again in the same run: its later leads wait
+ * for their retry, and the run lasts at most about one request deadline per sink.
+ */
 export async function deliverDueLeads(options: DeliverLeadsOptions): Promise<LeadDeliveryReport> {
   const { store, config } = options;
   const now = options.now ?? (() => new Date());
   const log = options.log ?? (() => undefined);
   const report: LeadDeliveryReport = { delivered: 0, retried: 0, dead: 0 };
   const jobs = await store.claim(options.batch ?? 20, LEASE_SECONDS, [...config.flows.keys()], now());
-  for (const job of jobs) {
-    const sinks = (job.lead?.flowId ? config.flows.get(job.lead.flowId) : undefined) ?? [];
-    const pending = job.lead ? sinks.filter((sink) => !job.doneSinks.includes(sink.name)) : [];
+  const lanes = new Map<string, { tail: Promise<unknown>; down: boolean }>();
+  const post = (sink: LeadSinkConfig, lead: WebhookLead): Promise<Outcome> => {
+    const lane = lanes.get(sink.name) ?? { tail: Promise.resolve(), down: false };
+    lanes.set(sink.name, lane);
+    const outcome = lane.tail.then(async () => {
+      if (lane.down) return SKIPPED(sink.name);
+      const result = await postLead(sink, lead, options, now());
+      if (result.kind === 'retry' && result.status === 0) lane.down = true;
+      return result;
+    });
+    lane.tail = outcome;
+    return outcome;
+  };
+  const settleJob = async (job: QueuedLead, outcomes: { sink: string; outcome: Promise<Outcome> }[]) => {
     const delivered: string[] = [];
     const dead: string[] = [];
     const retry: string[] = [];
     let status = 0;
-    for (const sink of pending) {
-      const outcome = await postLead(sink, job.lead ?? { leadId: '', sessionId: null, flowId: null }, options, now());
-      status = outcome.status;
-      ({ delivered, retry, dead })[outcome.kind].push(sink.name);
-      if (outcome.kind !== 'delivered') log(`Lead webhook ${sink.name} (job ${job.id}): ${outcome.reason}`);
+    for (const { sink, outcome: pending } of outcomes) {
+      const outcome = await pending;
+      status = outcome.status || status;
+      ({ delivered, retry, dead })[outcome.kind].push(sink);
+      if (outcome.kind !== 'delivered') log(`Lead webhook ${sink} (job ${job.id}): ${outcome.reason}`);
     }
     const attempts = job.attempts + 1;
     const retryAt =
@@ -222,21 +250,30 @@ export async function deliverDueLeads(options: DeliverLeadsOptions): Promise<Lea
     report.delivered += delivered.length;
     report.retried += retryAt ? retry.length : 0;
     report.dead += dead.length;
-  }
+  };
+  // Every post is queued in its lane first, in job order; each job settles once its own sinks answered.
+  const settled = jobs.map((job) => {
+    const sinks = (job.lead?.flowId ? config.flows.get(job.lead.flowId) : undefined) ?? [];
+    const lead = job.lead;
+    const pending = lead ? sinks.filter((sink) => !job.doneSinks.includes(sink.name)) : [];
+    return settleJob(
+      job,
+      pending.map((sink) => ({ sink: sink.name, outcome: lead ? post(sink, lead) : Promise.resolve(SKIPPED(sink.name)) })),
+    );
+  });
+  await Promise.all(settled);
   return report;
 }
 
-/** A transport over `fetch` (the edge function's): redirects are returned, never followed. */
+/**
+ * A transport over `fetch` (the edge function's): redirects are returned, never followed. One signal
+ * bounds the request and the reading of the answer's body (the deadline of WebhookTransport).
+ */
 export function fetchTransport(fetcher: typeof fetch = fetch): WebhookTransport {
   return async ({ url, headers, body, timeoutMs }) => {
-    const response = await fetcher(url, {
-      method: 'POST',
-      headers,
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    // The receiver's body is read and dropped, never logged.
+    const signal = AbortSignal.timeout(timeoutMs);
+    const response = await fetcher(url, { method: 'POST', headers, body, redirect: 'manual', signal });
+    // The receiver's body is read and dropped, never logged; the signal cuts it at the deadline.
     await response.arrayBuffer().catch(() => undefined);
     return response.status;
   };

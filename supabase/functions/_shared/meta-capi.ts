@@ -47,7 +47,8 @@ export interface RetrySchedule {
 export const DEFAULT_GRAPH_URL = 'https://graph.facebook.com/v21.0';
 /** About a day and a half of retries with the default schedule; Meta takes events up to 7 days old. */
 export const DEFAULT_RETRY: RetrySchedule = { baseMs: 30_000, maxMs: 3_600_000, maxAttempts: 40 };
-const REQUEST_TIMEOUT_MS = 10_000;
+/** The whole request, Meta's answer included: the signal also cuts a body still arriving (issue 42). */
+export const REQUEST_TIMEOUT_MS = 10_000;
 const LEASE_SECONDS = 60;
 
 /**
@@ -89,6 +90,8 @@ export interface DeliverOptions {
   log?: (message: string) => void;
   /** Rows per run. */
   batch?: number;
+  /** The deadline of each request, answer included (REQUEST_TIMEOUT_MS; tests shorten it). */
+  timeoutMs?: number;
 }
 
 export interface DeliveryReport {
@@ -105,8 +108,8 @@ export async function deliverDueEvents(options: DeliverOptions): Promise<Deliver
   const log = options.log ?? (() => undefined);
   const rows = await store.claim(options.batch ?? 50, LEASE_SECONDS, now());
   const report: DeliveryReport = { delivered: 0, failed: 0 };
-  for (const row of rows) {
-    const status = await post(row, config, options.fetch);
+  for (const [index, row] of rows.entries()) {
+    const status = await post(row, config, options.fetch, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
     const name = typeof row.payload.event_name === 'string' ? row.payload.event_name : 'event';
     const attempts = row.attempts + 1;
     if (status >= 200 && status < 300) {
@@ -122,12 +125,18 @@ export async function deliverDueEvents(options: DeliverOptions): Promise<Deliver
       `Meta Conversions API: ${name} (row ${row.id}) ${status === 0 ? 'not reached' : `answered ${status}`}; ` +
         (retryAt ? `retry ${attempts + 1} at ${retryAt.toISOString()}` : 'not retried (kept in the outbox)'),
     );
+    // Meta did not answer in time: the rest of the batch is not tried in this run. Their claims lapse
+    // (LEASE_SECONDS) and a later run sends them, no attempt counted; one run waits one deadline at most.
+    if (status === 0 && index + 1 < rows.length) {
+      log(`Meta Conversions API: ${rows.length - index - 1} more rows wait for a later run`);
+      break;
+    }
   }
   return report;
 }
 
 /** POSTs one event; the HTTP status, or 0 when Meta was not reached in time. */
-async function post(row: QueuedMetaEvent, config: MetaCapiConfig, fetcher: typeof fetch): Promise<number> {
+async function post(row: QueuedMetaEvent, config: MetaCapiConfig, fetcher: typeof fetch, timeoutMs: number): Promise<number> {
   const eventId = typeof row.payload.event_id === 'string' ? row.payload.event_id : String(row.id);
   try {
     const response = await fetcher(`${config.graphUrl}/${encodeURIComponent(config.pixelId)}/events`, {
@@ -138,7 +147,7 @@ async function post(row: QueuedMetaEvent, config: MetaCapiConfig, fetcher: typeo
         access_token: config.accessToken,
         ...(config.testEventCode ? { test_event_code: config.testEventCode } : {}),
       }),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     // The body may echo the request; it is read and dropped, never logged.
     await response.arrayBuffer().catch(() => undefined);
