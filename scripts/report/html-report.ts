@@ -10,6 +10,7 @@ import type { Flow } from '../../src/engine/flow.gen.ts';
 import { flowMapSvg } from './flow-map-svg.ts';
 import type { ArmFigures, FunnelFigures } from './read-figures.ts';
 import { percent, sampleRatioLines, segmentTable, terminalReport } from './terminal-report.ts';
+import { comparisonLines, revisionTable } from './revision-text.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -110,6 +111,9 @@ canvas { display: block; margin: 12px 0; border: 1px solid #eee; } pre { backgro
 ${charts.map((chart) => `<canvas id="${escape(chart.id)}" width="960" height="360" aria-label="${escape(chart.title)}"></canvas>`).join('\n')}
 <h2>Conversion by source, device and language</h2>
 ${figures.segments.map((segment) => `<pre>${escape(segmentTable(segment).join('\n'))}</pre>`).join('\n')}
+<h2>By revision: what did my change do?</h2>
+<pre id="revisions">${escape(revisionTable(figures.revisions).join('\n'))}</pre>
+<pre id="revision-comparison">${escape(comparisonLines(figures.revisions).join('\n'))}</pre>
 <h2>Experiments</h2>
 ${verdicts.join('\n') || '<p>This flow declares no experiments.</p>'}
 <h2>Flow map (all sessions)</h2>
