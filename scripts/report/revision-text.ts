@@ -14,6 +14,14 @@ export function differenceText(difference: ShareDifference): string {
   return `${points(difference.difference)} (95 % credible interval ${points(difference.low)} to ${points(difference.high)}), P(newer better) ${Math.round(difference.probabilityBetter * 100)} %`;
 }
 
+/** Whether the changes between the revisions name the screen (its copy, options, place, ...). */
+export function isChangedScreen(changes: { lines: string[] } | { missing: string }, screen: string): boolean {
+  if (!('lines' in changes)) return false;
+  return changes.lines
+    .map((line) => line.trim())
+    .some((line) => line.startsWith(`${screen} `) || line.includes(`screen ${screen} `) || line.includes(`/screens/${screen}/`));
+}
+
 /** The revisions table: one line per revision, oldest first. */
 export function revisionTable(report: RevisionReport): string[] {
   if (report.revisions.length === 0) return [`By revision: ${report.note ?? 'no visits'}`];
@@ -48,12 +56,13 @@ export function comparisonLines(report: RevisionReport): string[] {
     const change = (d: ShareDifference) => `${points(d.difference)} (${points(d.low)} to ${points(d.high)}) P ${Math.round(d.probabilityBetter * 100)} %`;
     const head = `${'Screen'.padEnd(width)}  ${pad('reached', 13)}  ${pad('reach change, 95 % CI, P(newer better)', 44)}  ${pad('drop-off', 17)}  ${pad('drop-off change, 95 % CI, P(newer better)', 44)}`;
     lines.push('', head, '─'.repeat(head.length));
+    const isChanged = (screen: string) => isChangedScreen(comparison.changes, screen);
     for (const s of comparison.screens)
       lines.push(
-        `${s.screen.padEnd(width)}  ${pad(`${s.older.reached} → ${s.newer.reached}`, 13)}  ${pad(change(s.reach), 44)}  ${pad(`${percent(s.older.dropOff)} → ${percent(s.newer.dropOff)}`, 17)}  ${pad(change(s.dropOff), 44)}`,
+        `${s.screen.padEnd(width)}  ${pad(`${s.older.reached} → ${s.newer.reached}`, 13)}  ${pad(change(s.reach), 44)}  ${pad(`${percent(s.older.dropOff)} → ${percent(s.newer.dropOff)}`, 17)}  ${pad(change(s.dropOff), 44)}${isChanged(s.screen) ? '  ← changed' : ''}`,
       );
     lines.push(
-      '  (reach: the share of the revision\'s sessions that reached the screen; drop-off: of those, the share that went no further; Beta(1 + count, 1 + rest) posteriors per revision; newer better: a higher reach or lead rate, a lower drop-off)',
+      '  (reach: the share of the revision\'s sessions that reached the screen; drop-off: of those, the share that went no further; Beta(1 + count, 1 + rest) posteriors per revision; newer better: a higher reach or lead rate, a lower drop-off; ← changed: a screen the changes above name)',
     );
   }
   lines.push(
