@@ -148,7 +148,7 @@ export function startTracking(options: TrackingStart): TrackingPort {
   if (settings.partialLeads) startPartialLeads(options, settings.partialLeads.afterHiddenSeconds);
   if (!settings.dataLayer) return tracking;
   return withDataLayer(tracking, {
-    flow: { id: flow.id, version: flow.version },
+    flow: { id: flow.id, version: flow.version, revision: flow.revision },
     consent: settings.consent ?? 'none',
     choices: options.local,
     target: windowDataLayer,
