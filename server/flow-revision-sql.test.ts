@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REVISION_PATTERN } from '../common/flow-revision.ts';
 import { applyMigrations, readMigrations } from './database.ts';
 import type { SqlDatabase } from './sql-database.ts';
 import { openEmptyTestDatabase, openTestDatabase } from './test-database.ts';
@@ -121,11 +122,16 @@ describe('the flow revision on the records', () => {
     ['save_quiz_completion', lead],
   ] as const)('%s refuses a revision that is not one, by name (22023)', async (fn, build) => {
     for (const revision of ['0123456789AB', '0123456789a', 'deadbeefcafe0', 'latest', 12]) {
+      // The same rule as the build's (common/flow-revision.ts).
+      expect(REVISION_PATTERN.test(String(revision))).toBe(false);
       const refused = await failure(rpc(fn, build({ revision })));
       expect(refused.code).toBe('22023');
       expect(refused.message).toMatch(/^revision: must be (the flow's revision: 12 lower-case hexadecimal digits, or "unknown"|text)$/);
     }
-    await rpc(fn, build({ revision: 'unknown' }));
+    for (const revision of ['unknown', A]) {
+      expect(REVISION_PATTERN.test(revision)).toBe(true);
+      await rpc(fn, build({ revision }));
+    }
   });
 });
 
