@@ -17,6 +17,7 @@ export const SQL_TEST_FILES = [
   'server/report-language.test.ts',
   'server/report-incremental.test.ts',
   'server/report-refresh-concurrency.test.ts',
+  'server/flow-revision-sql.test.ts',
 ];
 
 /** Tests that run on real PostgreSQL only (each says why): the unit config leaves them out. */

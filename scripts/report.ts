@@ -1,9 +1,11 @@
 /**
- * `npm run report [-- --flow flows/x.json] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--demo [--broken-arm]] [--out file]`:
+ * `npm run report [-- --flow flows/x.json] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--compare <old>,<new>] [--demo [--broken-arm]] [--out file]`:
  * the funnel report. Per screen (main path and deep-link chains), per experiment variant: the sessions
  * that reached it, that went on, the drop-off and the median time, along the paths sessions took; the
  * conversion to lead and final call to action; each experiment's arms with 95 % credible intervals and
- * the probability of being best. Prints a table and writes reports/funnel.html.
+ * the probability of being best; the split by flow revision, the two newest revisions (or --compare's)
+ * side by side with what changed between them (from the flow file's git history). Prints a table and
+ * writes reports/funnel.html.
  * Reads DATABASE_URL (Postgres, e.g. Supabase) when set, else a snapshot of .data/local-db; --demo fills
  * a throwaway database with simulated visits instead.
  */
@@ -23,6 +25,7 @@ const { values } = parseArgs({
     flow: { type: 'string', default: flowFile() },
     from: { type: 'string' },
     to: { type: 'string' },
+    compare: { type: 'string' },
     demo: { type: 'boolean', default: false },
     'broken-arm': { type: 'boolean', default: false },
     out: { type: 'string', default: 'reports/funnel.html' },
@@ -37,6 +40,13 @@ for (const key of ['from', 'to'] as const) {
     console.error(`✗ --${key} ${value}: write a day as YYYY-MM-DD`);
     process.exit(2);
   }
+}
+
+const REVISIONS = /^([0-9a-f]{12}|unknown),([0-9a-f]{12}|unknown)$/;
+const compared = values.compare === undefined ? undefined : REVISIONS.exec(values.compare);
+if (compared === null) {
+  console.error(`✗ --compare ${values.compare}: give two revisions, older first, e.g. --compare 0123456789ab,ba9876543210`);
+  process.exit(2);
 }
 
 const file = relative(process.cwd(), values.flow) || values.flow;
@@ -61,7 +71,12 @@ try {
     // Final sessions move into the per-day aggregates first (issue 31): the report then reads those and
     // computes only the sessions still live. On Supabase pg_cron also runs it every five minutes.
     const [refreshed] = await database.query('select funnel_report.refresh() as sessions', []);
-    const figures = await readFigures(database.query, flow, { from: values.from, to: values.to });
+    const figures = await readFigures(database.query, flow, {
+      from: values.from,
+      to: values.to,
+      flowPath: values.flow,
+      compare: compared ? [compared[1] ?? '', compared[2] ?? ''] : undefined,
+    });
     console.log(`Source: ${database.source} (${Number(refreshed?.['sessions'] ?? 0)} sessions newly final)\n`);
     console.log(terminalReport(figures).join('\n'));
     const webhooks = await leadWebhookLine(database.query, (flow.settings.leadSinks ?? []).length > 0);

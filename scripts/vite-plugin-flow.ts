@@ -26,6 +26,7 @@ import {
   textsModule,
 } from './lib/flow-languages-parts.ts';
 import { fileLanguage } from '../src/engine/i18n/translation.ts';
+import { readFlowRevision } from '../common/flow-revision.ts';
 
 const VIRTUAL_ID = 'virtual:flow';
 const RESOLVED_ID = '\0virtual:flow';
@@ -33,7 +34,9 @@ const RESOLVED_ID = '\0virtual:flow';
 // code after the first screen instead of in the first screen's bundle.
 const SCORING_ID = 'virtual:flow-scoring';
 const RESOLVED_SCORING_ID = '\0virtual:flow-scoring';
-// The flow's id, version and tracking section, for the tracking code that loads after the first paint.
+// The flow's id, version, revision and tracking section, for the tracking code that loads after the first
+// paint. The revision (common/flow-revision.ts) is a content hash of the flow file and its language files:
+// every record the page writes carries it, so the report can tell this build's visits from another's.
 const TRACKING_ID = 'virtual:flow-tracking';
 const RESOLVED_TRACKING_ID = '\0virtual:flow-tracking';
 // The theme's colours and fonts, as a stylesheet (see scripts/lib/theme-html.ts).
@@ -169,7 +172,8 @@ export function flowPlugin(options: FlowPluginOptions = {}): Plugin {
       if (id.startsWith(`\0${TABLE_TEXTS_PREFIX}`))
         return tableTextsModule(flow, id.slice(TABLE_TEXTS_PREFIX.length + 1), packs);
       if (id === RESOLVED_THEME_ID) return themeCss(flow.theme);
-      if (id === RESOLVED_TRACKING_ID) return partModule(trackingPart(flow));
+      // The same hash the studio's history computes for each commit (read from disk as git has it).
+      if (id === RESOLVED_TRACKING_ID) return partModule(trackingPart(flow, await readFlowRevision(path)));
       if (id !== RESOLVED_ID) return partModule(resultModel(flow));
       return partModule(shipped);
     },

@@ -100,8 +100,9 @@ describe('campaign capture', () => {
         where n.nspname = 'public' and p.proname in ('track_journey_step', 'save_quiz_completion') order by 1`,
     );
     expect(rows.map((row) => [row.name, row.args.split(',').length, row.anon])).toEqual([
-      ['save_quiz_completion', 19, true],
-      ['track_journey_step', 8, true],
+      // Migration 20261129002000 added the trailing `revision` to both.
+      ['save_quiz_completion', 20, true],
+      ['track_journey_step', 9, true],
     ]);
   });
 });

@@ -6,12 +6,15 @@
  * `flow:check --strict` (its build is tested in tests/e2e/mcp-build.test.ts). Also: one headline is one
  * line, writes outside flows/ are refused by name, --read-only serves no edit, the report has no PII.
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_FILE, buildAgentFunnel, startMcp, type McpSession } from '../tests/support/mcp-agent-funnel.ts';
+import { readFlowRevision } from '../common/flow-revision.ts';
+import { openDatabase } from './database.ts';
 
 const projectDir = resolve(import.meta.dirname, '..');
 const root = mkdtempSync(join(tmpdir(), 'mcp-test-'));
@@ -155,6 +158,63 @@ describe('npm run mcp, driven by the SDK client', () => {
       expect(key).not.toMatch(/email|name/i);
       return value;
     });
+  }, 120_000);
+
+  it('splits the report by revision: the two versions side by side with the question that changed', async () => {
+    const files = ['flows/shoe-finder.json', 'flows/shoe-finder.ar.json'].map((file) => join(root, file));
+    const originals = files.map((file) => readFileSync(file, 'utf8'));
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-C', root, '-c', 'user.name=Agent', '-c', 'user.email=agent@example.com', ...args], { encoding: 'utf8' });
+    const [older, newer] = ['What distance do you mostly train for?', 'Which race are you training for?'];
+    try {
+      git('init', '-q');
+      git('add', ...files);
+      git('commit', '-q', '-m', 'first');
+      const a = await readFlowRevision(files[0] ?? '');
+      for (const [index, file] of files.entries()) writeFileSync(file, (originals[index] ?? '').replace(`"${older}"`, `"${newer}"`));
+      git('commit', '-q', '-am', 'A new first question');
+      const b = await readFlowRevision(files[0] ?? '');
+      // A local database as `npm start` leaves it: 20 sessions on each revision, 2 then 6 leads.
+      const db = await openDatabase({ dataDir: join(root, '.data/local-db') });
+      let at = Date.parse('2026-11-01T10:00:00Z');
+      for (const [revision, leads] of [[a, 2], [b, 6]] as const)
+        for (let i = 0; i < 20; i++) {
+          const session = randomUUID();
+          for (const step of ['finder_distance', 'finder_weekly']) {
+            at += 60_000;
+            await db.query(
+              `insert into public.quiz_step_tracking (event_id, session_id, step_name, step_number, visited_at, flow_id, revision)
+               values ($1, $2, $3, 1, $4, 'shoe-finder', $5)`,
+              [randomUUID(), session, step, new Date(at).toISOString(), revision],
+            );
+          }
+          if (i < leads)
+            await db.query(
+              `insert into public.quiz_completions (id, session_id, name, email, flow_id, revision, submitted_at)
+               values ($1, $2, 'Runner', 'runner@example.com', 'shoe-finder', $3, $4)`,
+              [randomUUID(), session, revision, new Date(at).toISOString()],
+            );
+        }
+      await db.close();
+      const reply = await mcp.call('report_summary', { file: 'flows/shoe-finder.json' });
+      expect(reply.isError, reply.text).toBe(false);
+      expect(reply.text).toContain(`by revision: ${a} 20 sessions, lead rate 10.0 %; ${b} 20 sessions, lead rate 30.0 %`);
+      expect(reply.text).toMatch(new RegExp(`${a} → ${b}: lead rate 10\\.0 % → 30\\.0 % \\(95 % credible interval of the change -?\\d+\\.\\d % to \\d+\\.\\d %, P\\(newer better\\) 9\\d %\\)`));
+      expect(reply.text).toContain(`changed:   distance /question: "${older}" → "${newer}"`);
+      expect(reply.data['revisions']).toMatchObject({
+        revisions: [
+          { revision: a, sessions: 20, leads: 2, version: 'commit ' + git('rev-parse', '--short=7', 'HEAD~1').trim() + ' "first"' },
+          { revision: b, sessions: 20, leads: 6 },
+        ],
+        comparison: { older: a, newer: b, mixWarning: null },
+      });
+      const all = JSON.stringify(reply.data) + reply.text;
+      expect(all).not.toMatch(/@|example\.com|Runner/);
+    } finally {
+      for (const [index, file] of files.entries()) writeFileSync(file, originals[index] ?? '');
+      rmSync(join(root, '.git'), { recursive: true, force: true });
+      rmSync(join(root, '.data'), { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('offers the schema, the guide and the logic operations as resources', async () => {

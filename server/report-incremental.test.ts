@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import type { SqlDatabase } from './sql-database.ts';
 import { openTestDatabase } from './test-database.ts';
 import type { Flow } from '../src/engine/flow.gen.ts';
+import { figuresByRevision, mixByRevision } from '../scripts/report/revision-figures.ts';
 
 let db: SqlDatabase;
 beforeAll(async () => {
@@ -150,5 +151,86 @@ describe('the incremental report equals the direct computation', () => {
       ['en', 1],
       ['es', 1],
     ]);
+  }, 120_000);
+
+  it('split by revision: each revision counted from its rows, live and after a refresh', async () => {
+    const json = JSON.parse(readFileSync('flows/shoe-finder.json', 'utf8')) as { id: string };
+    json.id = `revision-check-${randomUUID().slice(0, 8)}`;
+    const flow = loadFlow(JSON.stringify(json));
+    const start = Date.parse('2031-03-01T10:00:00Z');
+    const steps = ['finder_distance', 'finder_weekly', 'finder_surfaces', 'finder_feel'];
+    // Old rows (no revision), revision A, then B: each session views a first few steps of the path;
+    // one session of B saw its first view from an older page (unknown) and counts under B.
+    const plan: { revision: string; depth: number; source: string; language: string; lead?: boolean; firstUnknown?: boolean }[] = [
+      { revision: 'unknown', depth: 2, source: 'meta', language: 'en' },
+      { revision: 'aaaaaaaaaaaa', depth: 4, source: 'meta', language: 'en', lead: true },
+      { revision: 'aaaaaaaaaaaa', depth: 1, source: 'meta', language: 'en' },
+      { revision: 'aaaaaaaaaaaa', depth: 3, source: 'google', language: 'es' },
+      { revision: 'bbbbbbbbbbbb', depth: 4, source: 'google', language: 'es', lead: true },
+      { revision: 'bbbbbbbbbbbb', depth: 4, source: 'google', language: 'es', lead: true, firstUnknown: true },
+      { revision: 'bbbbbbbbbbbb', depth: 2, source: 'google', language: 'es' },
+    ];
+    for (const [index, visit] of plan.entries()) {
+      const session = randomUUID();
+      const at = (second: number) => new Date(start + index * 600_000 + second * 1000).toISOString();
+      await query(
+        `insert into public.user_journey_sessions (session_id, last_step_reached, utm_source, flow_id) values ($1, 'x', $2, $3)`,
+        [session, visit.source, flow.id],
+      );
+      for (const [n, step] of steps.slice(0, visit.depth).entries())
+        await query(
+          `insert into public.quiz_step_tracking (event_id, session_id, step_name, step_number, visited_at, flow_id, language, revision)
+           values ($1, $2, $3, 1, $4, $5, $6, $7)`,
+          [randomUUID(), session, step, at(n * 10), flow.id, visit.language, n === 0 && visit.firstUnknown ? 'unknown' : visit.revision],
+        );
+      if (visit.lead)
+        await query(
+          `insert into public.quiz_completions (id, session_id, name, email, flow_id, revision, submitted_at)
+           values ($1, $2, 'A', 'a@example.com', $3, $4, $5)`,
+          [randomUUID(), session, flow.id, visit.revision, at(100)],
+        );
+    }
+    const day = { from: '2031-03-01', to: '2031-03-02' };
+    const expected = ['unknown', 'aaaaaaaaaaaa', 'bbbbbbbbbbbb'].map((revision) => {
+      const visits = plan.filter((visit) => visit.revision === revision);
+      return {
+        revision,
+        sessions: visits.length,
+        leads: visits.filter((visit) => visit.lead).length,
+        reached: steps.map((_, n) => visits.filter((visit) => visit.depth > n).length),
+        continued: steps.map((_, n) => visits.filter((visit) => visit.depth > n + 1).length),
+      };
+    });
+    const read = async () =>
+      (await figuresByRevision(query, flow, day)).map((figure) => ({
+        revision: figure.revision,
+        sessions: figure.sessions,
+        leads: figure.leads,
+        reached: steps.map((step) => figure.mainPath.find((screen) => screen.step === step)?.reached ?? 0),
+        continued: steps.map((step) => figure.mainPath.find((screen) => screen.step === step)?.continued ?? 0),
+      }));
+    const byRevision = <T extends { revision: string }>(rows: T[]) => [...rows].sort((a, b) => a.revision.localeCompare(b.revision));
+    const live = await read();
+    expect(byRevision(live)).toEqual(byRevision(expected));
+    const mixes = await mixByRevision(query, flow, day);
+    expect(mixes.find((mix) => mix.revision === 'aaaaaaaaaaaa')).toEqual({
+      revision: 'aaaaaaaaaaaa',
+      utmSource: { meta: 2, google: 1 },
+      language: { en: 2, es: 1 },
+    });
+    expect(await refresh(new Date(start + 3 * 3600_000).toISOString())).toBeGreaterThanOrEqual(plan.length);
+    const [stored] = await query(
+      'select count(distinct revision)::int as n from funnel_report.day_steps where flow_id = $1',
+      [flow.id],
+    );
+    expect(stored?.['n']).toBe(3);
+    expect(byRevision(await read())).toEqual(byRevision(live));
+    expect(byRevision(await mixByRevision(query, flow, day))).toEqual(byRevision(mixes));
+    // The other readers sum every revision, as before: the same figures as the direct computation.
+    await expectDirectFigures(flow, day);
+    // A period inside a day is refused by name: the split reads the aggregates' whole days.
+    await expect(query('select * from funnel_report.revision_conversions($1, $2, $3)', ['2031-03-01T06:00:00Z', null, flow.id])).rejects.toThrow(
+      /from: the split by revision reads whole UTC days/,
+    );
   }, 120_000);
 });

@@ -6,9 +6,10 @@
  * why in words instead.
  */
 import { existsSync } from 'node:fs';
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { openReportDatabase } from '../scripts/report/open-report-database.ts';
 import { readFigures } from '../scripts/report/read-figures.ts';
+import type { RevisionReport } from '../scripts/report/revision-report.ts';
 import { checkFlow } from '../src/engine/flow-edit/check-flow.ts';
 
 /** One screen's figures: sessions that reached it, went on from it, and the share that left there. */
@@ -18,9 +19,88 @@ export interface ScreenReach {
   dropOff: number;
 }
 
+/** A share's change from the older revision to the newer: the difference, its 95 % credible interval, P(newer better). */
+export interface StudioDifference {
+  older: number;
+  newer: number;
+  difference: number;
+  low: number;
+  high: number;
+  probabilityBetter: number;
+}
+
+/** The split by revision (issue 44 point 5): each revision's counts, and the two newest compared. */
+export interface StudioRevisions {
+  revisions: { revision: string; firstDay: string; sessions: number; leads: number; leadRate: number; version: string | null }[];
+  comparison: {
+    older: string;
+    newer: string;
+    leadRate: StudioDifference;
+    /** Per screen id: its reach and drop-off under each revision, and their changes. */
+    screens: Record<string, { older: { reached: number; dropOff: number }; newer: { reached: number; dropOff: number }; reach: StudioDifference; dropOff: StudioDifference }>;
+    /** The flow:diff lines from the older revision to the newer, or why they are not known. */
+    changes: string[] | null;
+    changesMissing: string | null;
+    mixWarning: string | null;
+  } | null;
+  note: string | null;
+}
+
 export type StudioReport =
   | { available: false; reason: string }
-  | { available: true; source: string; flowId: string; sessions: number; leads: number; screens: Record<string, ScreenReach> };
+  | {
+      available: true;
+      source: string;
+      flowId: string;
+      sessions: number;
+      leads: number;
+      screens: Record<string, ScreenReach>;
+      revisions: StudioRevisions;
+    };
+
+const difference = (d: StudioDifference): StudioDifference => ({
+  older: d.older,
+  newer: d.newer,
+  difference: d.difference,
+  low: d.low,
+  high: d.high,
+  probabilityBetter: d.probabilityBetter,
+});
+
+/** The split by revision, every field picked by name (counts, shares, hashes and the diff's words only). */
+export function studioRevisions(report: RevisionReport): StudioRevisions {
+  const c = report.comparison;
+  return {
+    revisions: report.revisions.map((r) => ({
+      revision: r.revision,
+      firstDay: r.firstDay,
+      sessions: r.sessions,
+      leads: r.leads,
+      leadRate: r.leadRate,
+      version: r.commit?.name ?? null,
+    })),
+    comparison: c && {
+      older: c.older.revision,
+      newer: c.newer.revision,
+      leadRate: difference(c.leadRate),
+      screens: Object.fromEntries(
+        c.screens.map((s) => [
+          s.screen,
+          {
+            older: { reached: s.older.reached, dropOff: s.older.dropOff },
+            newer: { reached: s.newer.reached, dropOff: s.newer.dropOff },
+            reach: difference(s.reach),
+            dropOff: difference(s.dropOff),
+          },
+        ]),
+      ),
+      changes: 'lines' in c.changes ? [...c.changes.lines] : null,
+      changesMissing: 'missing' in c.changes ? c.changes.missing : null,
+      mixWarning: c.mixWarning,
+    },
+    note: report.note,
+  };
+}
 
 /** The figures of the flow `text` (named `file`) in the local database at `dataDir`. */
 export async function studioReport(text: string, file: string, dataDir: string, project: string): Promise<StudioReport> {
@@ -31,14 +111,22 @@ export async function studioReport(text: string, file: string, dataDir: string, 
     return { available: false, reason: `No local database (${shown}): run \`npm start\` and walk the funnel, and its visits show here.` };
   const database = await openReportDatabase({ demo: false, databaseUrl: undefined, dataDir, flow });
   try {
-    const figures = await readFigures(database.query, flow);
+    const figures = await readFigures(database.query, flow, { flowPath: resolve(project, file) });
     const { overall } = figures;
     if (overall.sessions === 0 && [...overall.mainPath, ...overall.deepLinks].every((s) => s.reached === 0))
       return { available: false, reason: `No visits of "${flow.id}" in the local database (${shown}) yet.` };
     const screens: Record<string, ScreenReach> = {};
     for (const s of [...overall.mainPath, ...overall.deepLinks])
       screens[s.screen] = { reached: s.reached, continued: s.continued, dropOff: s.dropOff };
-    return { available: true, source: database.source.replace(dataDir, shown), flowId: flow.id, sessions: overall.sessions, leads: overall.leads, screens };
+    return {
+      available: true,
+      source: database.source.replace(dataDir, shown),
+      flowId: flow.id,
+      sessions: overall.sessions,
+      leads: overall.leads,
+      screens,
+      revisions: studioRevisions(figures.revisions),
+    };
   } finally {
     await database.close();
   }

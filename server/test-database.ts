@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from './database.ts';
 import { pgDatabase } from './pg-database.ts';
 import type { SqlDatabase } from './sql-database.ts';
@@ -58,4 +59,24 @@ export async function openTestDatabases(count: number): Promise<SqlDatabase[]> {
   const target = new URL(url);
   target.pathname = `/${name}`;
   return Promise.all(Array.from({ length: count }, () => pgDatabase(target.toString())));
+}
+
+/**
+ * A fresh database with no migration applied (PGlite in memory, or an empty database on the real
+ * server), for tests that apply the migrations in steps: rows written the old way, then the rest.
+ */
+export async function openEmptyTestDatabase(): Promise<SqlDatabase> {
+  if (sqlBackend() === 'pglite') return PGlite.create();
+  const url = inject('postgresUrl');
+  if (!url) throw new Error('FUNNEL_SQL_BACKEND=postgres, but no server was started (run with vitest.postgres.config.ts)');
+  const admin = await pgDatabase(url);
+  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  try {
+    await admin.exec(`create database ${name}`);
+  } finally {
+    await admin.close();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return pgDatabase(target.toString());
 }

@@ -17,7 +17,7 @@ describe('the parts a flow ships in', () => {
       analyses: flow.analyses,
       samples: flow.samples,
     });
-    expect(trackingPart(flow)).toEqual({ id: flow.id, version: flow.version, tracking: flow.tracking });
+    expect(trackingPart(flow, '0123456789ab')).toEqual({ id: flow.id, version: flow.version, revision: '0123456789ab', tracking: flow.tracking });
   });
 
   it("prints the copy's measured share of the first-screen budget", () => {

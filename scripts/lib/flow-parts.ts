@@ -41,8 +41,12 @@ export function resultModel(flow: Flow): Pick<Flow, 'computations' | 'tables' | 
 }
 
 /** What the tracking code needs: the flow's id and version and its tracking names. */
-export function trackingPart(flow: Flow): Pick<Flow, 'id' | 'version' | 'tracking'> {
-  return flow.tracking ? { id: flow.id, version: flow.version, tracking: flow.tracking } : { id: flow.id, version: flow.version };
+export function trackingPart(
+  flow: Flow,
+  revision: string,
+): Pick<Flow, 'id' | 'version' | 'tracking'> & { revision: string } {
+  const part = { id: flow.id, version: flow.version, revision };
+  return flow.tracking ? { ...part, tracking: flow.tracking } : part;
 }
 
 /** The module source of a served part (a minifier keeps the literal, minus the indentation). */

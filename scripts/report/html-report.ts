@@ -10,6 +10,7 @@ import type { Flow } from '../../src/engine/flow.gen.ts';
 import { flowMapSvg } from './flow-map-svg.ts';
 import type { ArmFigures, FunnelFigures } from './read-figures.ts';
 import { percent, sampleRatioLines, segmentTable, terminalReport } from './terminal-report.ts';
+import { revisionHtml } from './revision-html.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -102,6 +103,7 @@ ${checks.map((line) => `<p class="${line.startsWith('⚠') ? 'warning' : 'check'
 body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #222; }
 table { border-collapse: collapse; margin: 8px 0; } td, th { border: 1px solid #ccc; padding: 3px 8px; text-align: right; }
 td:first-child, th:first-child { text-align: left; } .verdict { font-weight: bold; } .warning { color: #b00020; font-weight: bold; }
+.scroll { overflow-x: auto; } #revisions td:last-child { text-align: left; } pre.changes { white-space: pre-wrap; } tr.changed td { background: #fff6d6; } code { font-size: 13px; }
 canvas { display: block; margin: 12px 0; border: 1px solid #eee; } pre { background: #f6f6f6; padding: 12px; overflow: auto; }
 </style></head>
 <body>
@@ -110,6 +112,8 @@ canvas { display: block; margin: 12px 0; border: 1px solid #eee; } pre { backgro
 ${charts.map((chart) => `<canvas id="${escape(chart.id)}" width="960" height="360" aria-label="${escape(chart.title)}"></canvas>`).join('\n')}
 <h2>Conversion by source, device and language</h2>
 ${figures.segments.map((segment) => `<pre>${escape(segmentTable(segment).join('\n'))}</pre>`).join('\n')}
+<h2>By revision: what did my change do?</h2>
+${revisionHtml(figures.revisions)}
 <h2>Experiments</h2>
 ${verdicts.join('\n') || '<p>This flow declares no experiments.</p>'}
 <h2>Flow map (all sessions)</h2>

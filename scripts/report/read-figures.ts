@@ -6,6 +6,7 @@ import type { Experiment, Flow } from '../../src/engine/flow.gen.ts';
 import { judgeArms, type ExperimentVerdict } from './bayes.ts';
 import { sampleRatio, type SampleRatio } from './sample-ratio.ts';
 import { flowLayout, stepsOfJourney, successSteps, type TrackedScreen } from './flow-screens.ts';
+import { revisionReport, type RevisionReport } from './revision-report.ts';
 
 /** Runs one SQL statement with positional parameters and returns its rows. */
 export type Query = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -56,11 +57,17 @@ export interface FunnelFigures {
   overall: ArmFigures;
   experiments: ExperimentFigures[];
   segments: SegmentFigures[];
+  /** The split by flow revision, and the two newest revisions compared (revision-report.ts). */
+  revisions: RevisionReport;
 }
 
 export interface ReportOptions {
   from?: string | undefined;
   to?: string | undefined;
+  /** The flow file on disk, whose git history gives each revision's files (none: changes not shown). */
+  flowPath?: string | undefined;
+  /** The two revisions to compare, older then newer (default: the two newest with visits). */
+  compare?: readonly [string, string] | undefined;
 }
 
 const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value ?? 0));
@@ -220,5 +227,6 @@ async function readHeldFigures(query: Query, flow: Flow, options: ReportOptions)
       })),
     });
   }
-  return { flowId: flow.id, from: options.from, to: options.to, overall, experiments, segments };
+  const revisions = await revisionReport(query, flow, options);
+  return { flowId: flow.id, from: options.from, to: options.to, overall, experiments, segments, revisions };
 }

@@ -4,6 +4,7 @@
  */
 import { MIN_GOALS_PER_ARM, WIN_PROBABILITY } from './bayes.ts';
 import { SRM_P_VALUE } from './sample-ratio.ts';
+import { revisionLines } from './revision-text.ts';
 import type {
   ArmFigures,
   ExperimentFigures,
@@ -125,6 +126,8 @@ export function terminalReport(figures: FunnelFigures): string[] {
     '',
     ...armSection(figures.overall, 'All sessions'),
     ...figures.segments.flatMap((segment) => ['', ...segmentTable(segment)]),
+    '',
+    ...revisionLines(figures.revisions),
     ...figures.experiments.flatMap((experiment) => ['', ...experimentSection(experiment)]),
   ];
 }

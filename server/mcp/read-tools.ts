@@ -160,7 +160,7 @@ export function registerReadTools(server: McpServer, { files, databaseUrl, proje
     {
       title: 'The funnel report in figures',
       description:
-        'Sessions, leads, final clicks, per-screen reach and drop-off, and figures per language from the local database (.data/local-db) or DATABASE_URL: counts only, never an email or a name. demo: simulated visits in memory.',
+        'Sessions, leads, final clicks, per-screen reach and drop-off, figures per language, and per flow revision (the two newest side by side: each change with its 95 % credible interval and the probability the newer is better, the flow:diff lines between them, and a warning when their traffic differs) from the local database (.data/local-db) or DATABASE_URL: counts only, never an email or a name. demo: simulated visits in memory.',
       inputSchema: {
         file: FILE,
         from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
@@ -179,11 +179,22 @@ export function registerReadTools(server: McpServer, { files, databaseUrl, proje
           demo,
           from,
           to,
+          flowPath: flow.path,
         });
+        const { comparison } = summary.revisions;
+        const shown = (share: number) => `${(share * 100).toFixed(1)} %`;
         const lines = [
           `${summary.flowId} from ${summary.source}: ${summary.sessions} sessions, ${summary.leads} leads, ${summary.finalClicks} final clicks`,
           ...summary.screens.map((s) => `  ${s.screen}: reached ${s.reached}, went on ${s.continued}, drop-off ${Math.round(s.dropOff * 100)} %`),
           `by language: ${summary.languages.map((l) => `${l.language} ${l.sessions} sessions, ${l.leads} leads`).join('; ') || 'no visits'}`,
+          `by revision: ${summary.revisions.revisions.map((r) => `${r.revision} ${r.sessions} sessions, lead rate ${shown(r.leadRate)}`).join('; ') || 'no visits'}`,
+          ...(comparison
+            ? [
+                `${comparison.older} → ${comparison.newer}: lead rate ${shown(comparison.leadRate.older)} → ${shown(comparison.leadRate.newer)} (95 % credible interval of the change ${shown(comparison.leadRate.low)} to ${shown(comparison.leadRate.high)}, P(newer better) ${Math.round(comparison.leadRate.probabilityBetter * 100)} %)`,
+                ...(comparison.changes ?? [comparison.changesMissing ?? '']).map((line) => `  changed: ${line}`),
+                ...(comparison.mixWarning ? [`  ⚠ ${comparison.mixWarning}`] : []),
+              ]
+            : [`  ${summary.revisions.note ?? ''}`]),
         ];
         return toolResult(lines.join('\n'), { ...summary });
       }),

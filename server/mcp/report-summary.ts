@@ -6,6 +6,7 @@
 import type { Flow } from '../../src/engine/flow.gen.ts';
 import { openReportDatabase } from '../../scripts/report/open-report-database.ts';
 import { readFigures, type ArmFigures } from '../../scripts/report/read-figures.ts';
+import { studioRevisions, type StudioRevisions } from '../studio-report.ts';
 
 export interface ReportSummary {
   flowId: string;
@@ -20,6 +21,11 @@ export interface ReportSummary {
   experiments: { id: string; arms: { arm: string; sessions: number; leads: number; finalClicks: number; goals: number }[] }[];
   /** Per language the visits were shown in (issue 32; '(none)': older pages that sent none). */
   languages: { language: string; sessions: number; leads: number; finalClicks: number }[];
+  /**
+   * Per flow revision (issue 44): sessions and lead rate, and the two newest side by side with the
+   * credible interval of each change, the flow:diff lines between them and the traffic warning.
+   */
+  revisions: StudioRevisions;
 }
 
 export interface ReportChoice {
@@ -28,6 +34,8 @@ export interface ReportChoice {
   demo: boolean;
   from?: string | undefined;
   to?: string | undefined;
+  /** The flow file on disk, whose git history names each revision's changes. */
+  flowPath?: string | undefined;
 }
 
 const counts = (arm: ArmFigures) => ({
@@ -41,7 +49,7 @@ const counts = (arm: ArmFigures) => ({
 export async function reportSummary(flow: Flow, choice: ReportChoice): Promise<ReportSummary> {
   const database = await openReportDatabase({ demo: choice.demo, databaseUrl: choice.databaseUrl, dataDir: choice.dataDir, flow });
   try {
-    const figures = await readFigures(database.query, flow, { from: choice.from, to: choice.to });
+    const figures = await readFigures(database.query, flow, { from: choice.from, to: choice.to, flowPath: choice.flowPath });
     return {
       flowId: figures.flowId,
       source: database.source,
@@ -63,6 +71,7 @@ export async function reportSummary(flow: Flow, choice: ReportChoice): Promise<R
         leads: row.leads,
         finalClicks: row.finalClicks,
       })),
+      revisions: studioRevisions(figures.revisions),
     };
   } finally {
     await database.close();

@@ -133,7 +133,12 @@ export function startTracking(options: TrackingStart): TrackingPort {
       // The language the visit is shown in (issue 32 sets <html lang> once per visit).
       language: () => document.documentElement.lang,
     },
-    flow: { id: flow.id, version: flow.version, ...(flow.tracking ? { tracking: flow.tracking } : {}) },
+    flow: {
+      id: flow.id,
+      version: flow.version,
+      revision: flow.revision,
+      ...(flow.tracking ? { tracking: flow.tracking } : {}),
+    },
     // Exposures already recorded are kept beside the outbox, so reloads and tabs don't repeat them.
     ...(options.experiments ? { experiments: { ...options.experiments, storage: options.local } } : {}),
     log: warn,
@@ -143,7 +148,7 @@ export function startTracking(options: TrackingStart): TrackingPort {
   if (settings.partialLeads) startPartialLeads(options, settings.partialLeads.afterHiddenSeconds);
   if (!settings.dataLayer) return tracking;
   return withDataLayer(tracking, {
-    flow: { id: flow.id, version: flow.version },
+    flow: { id: flow.id, version: flow.version, revision: flow.revision },
     consent: settings.consent ?? 'none',
     choices: options.local,
     target: windowDataLayer,
@@ -157,7 +162,7 @@ function startPartialLeads(options: TrackingStart, afterHiddenSeconds: number): 
   const { config } = options;
   watchPartialLeads({
     afterHiddenSeconds,
-    flow: { id: flow.id, version: flow.version },
+    flow: { id: flow.id, version: flow.version, revision: flow.revision },
     read: () => loadSession(sessionStore(), appFlow),
     language: () => document.documentElement.lang,
     send: (args) => {

@@ -13,9 +13,12 @@ declare module 'virtual:flow-scoring' {
   export default model;
 }
 
-/** The flow's id, version and tracking section, for the tracking code (loaded after the first paint). */
+/**
+ * The flow's id, version, revision (a content hash of the flow file and its language files, stamped by
+ * the build) and tracking section, for the tracking code (loaded after the first paint).
+ */
 declare module 'virtual:flow-tracking' {
-  const tracking: Pick<import('./flow.gen.ts').Flow, 'id' | 'version' | 'tracking'>;
+  const tracking: Pick<import('./flow.gen.ts').Flow, 'id' | 'version' | 'tracking'> & { revision: string };
   export default tracking;
 }
 

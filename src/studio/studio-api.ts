@@ -69,10 +69,51 @@ export interface ScreenReach {
   dropOff: number;
 }
 
+/**
+ * The two newest revisions compared (issue 44): their hashes, the lead rate of each, the probability
+ * that the newer is better, and the warning when their traffic differs.
+ */
+export interface RevisionChange {
+  older: string;
+  newer: string;
+  leadRate: { older: number; newer: number; probabilityBetter: number };
+  mixWarning: string | null;
+}
+
 /** The report overlay's figures, or why there are none (no database, no visits, a flow with errors). */
 export type MapReport =
   | { available: false; reason: string }
-  | { available: true; source: string; sessions: number; screens: ReadonlyMap<string, ScreenReach> };
+  | {
+      available: true;
+      source: string;
+      sessions: number;
+      screens: ReadonlyMap<string, ScreenReach>;
+      /** The split by revision's comparison, when two revisions have visits. */
+      revisionChange: RevisionChange | null;
+    };
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** The comparison of the report's `revisions`, when it has one (every field checked). */
+function revisionChangeOf(body: object): RevisionChange | null {
+  const revisions: unknown = Reflect.get(body, 'revisions');
+  const comparison: unknown = typeof revisions === 'object' && revisions !== null ? Reflect.get(revisions, 'comparison') : null;
+  if (typeof comparison !== 'object' || comparison === null) return null;
+  const older = text(Reflect.get(comparison, 'older'));
+  const newer = text(Reflect.get(comparison, 'newer'));
+  const lead: unknown = Reflect.get(comparison, 'leadRate');
+  if (older === null || newer === null || typeof lead !== 'object' || lead === null) return null;
+  return {
+    older,
+    newer,
+    leadRate: {
+      older: count(Reflect.get(lead, 'older')),
+      newer: count(Reflect.get(lead, 'newer')),
+      probabilityBetter: count(Reflect.get(lead, 'probabilityBetter')),
+    },
+    mixWarning: text(Reflect.get(comparison, 'mixWarning')),
+  };
+}
 
 const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
@@ -96,6 +137,7 @@ export async function fetchReport(file: string): Promise<MapReport> {
     source: 'source' in body && typeof body.source === 'string' ? body.source : 'the local database',
     sessions: 'sessions' in body ? count(body.sessions) : 0,
     screens,
+    revisionChange: revisionChangeOf(body),
   };
 }
 

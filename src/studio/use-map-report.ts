@@ -26,5 +26,13 @@ export function reportStatus(state: MapReportState): string | undefined {
   if (state.error !== undefined) return `The report could not be read: ${state.error}`;
   if (state.report === undefined) return 'Reading the report from the local database…';
   if (!state.report.available) return state.report.reason;
-  return `Report on the map: ${state.report.sessions} sessions, from ${state.report.source} (the saved file's screens).`;
+  const line = `Report on the map: ${state.report.sessions} sessions, from ${state.report.source} (the saved file's screens).`;
+  const change = state.report.revisionChange;
+  if (!change) return line;
+  const rate = (share: number) => `${(share * 100).toFixed(1)} %`;
+  return (
+    `${line} Revision ${change.older} → ${change.newer}: lead rate ${rate(change.leadRate.older)} → ${rate(change.leadRate.newer)}, ` +
+    `P(newer better) ${Math.round(change.leadRate.probabilityBetter * 100)} % (npm run report shows each screen).` +
+    (change.mixWarning ? ` ⚠ ${change.mixWarning}` : '')
+  );
 }

@@ -58,6 +58,11 @@ export interface BackendTrackingOptions {
 export interface LeadFlow {
   id: string;
   version: number;
+  /**
+   * The flow's revision, stamped by the build (common/flow-revision.ts): it goes with every lead,
+   * step view, journey step and exposure. Left out when unknown (the backend then records `unknown`).
+   */
+  revision?: string;
   tracking?: Tracking;
 }
 
@@ -89,15 +94,21 @@ function campaignArg(campaign: Campaign | undefined): { campaign?: Campaign } {
   return campaign && Object.keys(campaign).length > 0 ? { campaign } : {};
 }
 
-/** The flow's id (and version), left out when the sender was given no flow. */
+/** The flow's revision argument, left out when unknown. */
+function revisionArg(flow: LeadFlow | undefined): { revision?: string } {
+  return flow?.revision ? { revision: flow.revision } : {};
+}
+
+/** The flow's id (and version) and revision, left out when the sender was given no flow. */
 function flowArgs(flow: LeadFlow | undefined, withVersion: boolean): Record<string, unknown> {
   if (!flow) return {};
-  return withVersion ? { flow_id: flow.id, flow_version: flow.version } : { flow_id: flow.id };
+  const id = withVersion ? { flow_id: flow.id, flow_version: flow.version } : { flow_id: flow.id };
+  return { ...id, ...revisionArg(flow) };
 }
 
 /**
- * The row `save_quiz_completion` takes: name and email, every answer, the flow's id and version, the
- * columns the flow maps answers to (its tracking.leadColumns), and the campaign.
+ * The row `save_quiz_completion` takes: name and email, every answer, the flow's id, version and
+ * revision, the columns the flow maps answers to (its tracking.leadColumns), and the campaign.
  */
 export function quizCompletionArgs(
   visitor: VisitorSnapshot & { leadId: string },
@@ -204,7 +215,7 @@ export function createBackendTracking(options: BackendTrackingOptions): Tracking
         const id = crypto.randomUUID();
         const experiment = String(args['experiment']);
         sending.add(experiment);
-        outbox.enqueue('track_exposure', { ...args, event_id: id }, { id }).then(
+        outbox.enqueue('track_exposure', { ...args, ...revisionArg(flow), event_id: id }, { id }).then(
           () => markExposed(options.experiments, experiment),
           () => log(`Failed to record an experiment exposure; ${fate(id)}`),
         );

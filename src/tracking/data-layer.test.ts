@@ -15,12 +15,12 @@ const visitor = (answers: VisitorSnapshot['answers'] = {}): VisitorSnapshot & { 
   leadId: '22222222-2222-4222-8222-222222222222',
 });
 
-function setup(consent: 'none' | 'required', stored: string | null = null) {
+function setup(consent: 'none' | 'required', stored: string | null = null, revision?: string) {
   const pushed: DataLayerEvent[] = [];
   let decide: (choice: ConsentChoice) => void = () => undefined;
   const inner = createMemoryTracking();
   const port = withDataLayer(inner, {
-    flow: { id: 'skin-funnel', version: 3 },
+    flow: { id: 'skin-funnel', version: 3, ...(revision ? { revision } : {}) },
     consent,
     choices: { getItem: () => stored },
     target: () => ({ push: (event) => pushed.push(event) }),
@@ -59,6 +59,21 @@ describe('the dataLayer', () => {
     expect(text).not.toContain('52');
     // Every call still reaches the backend port.
     expect(inner.calls.map((call) => call.type)).toEqual(['screenViewed', 'screenViewed', 'leadSaved', 'screenViewed', 'finalClick']);
+  });
+
+  it("names the flow's revision on every event when the build stamped one", async () => {
+    const { port, pushed } = setup('none', null, '0123456789ab');
+    await walk(port);
+    expect(pushed).toHaveLength(8);
+    expect(pushed.every((event) => event['flow_revision'] === '0123456789ab')).toBe(true);
+    expect(pushed[0]).toEqual({
+      event: 'funnel_screen_view',
+      flow_id: 'skin-funnel',
+      flow_version: 3,
+      flow_revision: '0123456789ab',
+      variant: { headline: 'b' },
+      screen: 'age',
+    });
   });
 
   it('with consent required, holds events until the visitor accepts, then pushes them in order', async () => {

@@ -7,8 +7,8 @@
  *   which may be personal data);
  * - `funnel_lead` when the lead is saved (no name or email), `funnel_complete` at the final click.
  *
- * Each carries `flow_id`, `flow_version`, `variant` (the visitor's experiment variants, when any) and
- * `screen`. With consent 'required' nothing is pushed before the visitor accepts: events wait for the
+ * Each carries `flow_id`, `flow_version`, `flow_revision` (the build's revision of the flow, when
+ * stamped), `variant` (the visitor's experiment variants, when any) and `screen`. With consent 'required' nothing is pushed before the visitor accepts: events wait for the
  * choice, go out in order when she accepts and are dropped when she declines, as the pixel's do.
  */
 import type { TrackingPort, VisitorSnapshot } from '../engine/ports.ts';
@@ -17,7 +17,7 @@ import { onConsentChoice, readConsent, type ConsentChoice } from './consent.ts';
 export type DataLayerEvent = Record<string, unknown> & { event: string };
 
 export interface DataLayerOptions {
-  flow: { id: string; version: number };
+  flow: { id: string; version: number; revision?: string };
   consent: 'none' | 'required';
   /** Where the consent choice is remembered (localStorage). */
   choices: Pick<Storage, 'getItem'> | null;
@@ -57,6 +57,7 @@ export function withDataLayer(port: TrackingPort, options: DataLayerOptions): Tr
       event,
       flow_id: options.flow.id,
       flow_version: options.flow.version,
+      ...(options.flow.revision ? { flow_revision: options.flow.revision } : {}),
       variant: variants && Object.keys(variants).length > 0 ? variants : null,
       screen,
       ...extra,

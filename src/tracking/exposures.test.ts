@@ -111,4 +111,33 @@ describe('exposures', () => {
     expect(byFn('track_journey_step')[0]?.args['variants']).toEqual(variants);
     expect(byFn('save_quiz_completion')[0]?.args['variants']).toEqual(variants);
   });
+
+  it("every record carries the flow's revision when the build stamped one, and none when not", async () => {
+    const record = async (flow: { id: string; version: number; revision?: string }) => {
+      const sent: { fn: string; args: Record<string, unknown> }[] = [];
+      const port = createBackendTracking({
+        outbox: { enqueue: (fn, args) => (sent.push({ fn, args }), Promise.resolve()), pending: () => [] },
+        page: { userAgent: 'UA', referrer: null },
+        flow,
+        experiments: { visitorId: 'v1', assignments: [assignment], experiments: [cliffHeadline], storage: memoryStorage() },
+        log: () => undefined,
+      });
+      const visitor = { sessionId: 's1', answers: { name: 'Ann', email: 'ann@example.com' }, data: {}, leadId: null };
+      port.screenViewed({ journey: 'cliff_education', step: 'cliff_education' }, 'cliff-education', visitor);
+      port.stepTracked({ name: 'cliff_education', number: 2, completed: true }, visitor);
+      await port.saveLead({ ...visitor, leadId: '11111111-1111-4111-8111-111111111111' });
+      return sent.filter((call) => call.fn !== 'track_step_progress').map((call) => [call.fn, call.args['revision']]);
+    };
+    expect(await record({ id: 'skin-funnel', version: 1, revision: '0123456789ab' })).toEqual([
+      ['track_journey_step', '0123456789ab'],
+      ['track_exposure', '0123456789ab'],
+      ['track_step_view', '0123456789ab'],
+      ['track_step_view', '0123456789ab'],
+      ['save_quiz_completion', '0123456789ab'],
+    ]);
+    // A flow without a stamp (an older build's page): left out, so the backend records "unknown".
+    expect((await record({ id: 'skin-funnel', version: 1 })).map(([, revision]) => revision)).toEqual([
+      undefined, undefined, undefined, undefined, undefined,
+    ]);
+  });
 });

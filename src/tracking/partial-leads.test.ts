@@ -7,14 +7,14 @@ import { describe, expect, it } from 'vitest';
 import type { Answers } from '../engine/flow-model.ts';
 import { watchPartialLeads } from './partial-leads.ts';
 
-function setup(answers: Answers) {
+function setup(answers: Answers, revision?: string) {
   const listeners: Record<string, () => void> = {};
   const timers: { run: () => void; ms: number; cleared: boolean }[] = [];
   const sent: Record<string, unknown>[] = [];
   let hidden = false;
   watchPartialLeads({
     afterHiddenSeconds: 10,
-    flow: { id: 'skin-funnel', version: 1 },
+    flow: { id: 'skin-funnel', version: 1, ...(revision ? { revision } : {}) },
     read: () => ({ sessionId: '11111111-1111-4111-8111-111111111111', answers, data: {} }),
     send: (args) => sent.push(args),
     page: { addEventListener: (type, listener) => (listeners[type] = listener), hidden: () => hidden },
@@ -48,6 +48,15 @@ describe('partial leads', () => {
     expect(sent).toEqual([
       expect.objectContaining({ session_id: '11111111-1111-4111-8111-111111111111', email: 'ann@example.com', name: null, partial: true, flow_id: 'skin-funnel' }),
     ]);
+  });
+
+  it("carries the flow's revision when the build stamped one", () => {
+    const stamped = setup({ email: 'ann@example.com', name: 'Ann' }, 'a1b2c3d4e5f6');
+    stamped.close();
+    expect(stamped.sent).toEqual([expect.objectContaining({ revision: 'a1b2c3d4e5f6', partial: true })]);
+    const unstamped = setup({ email: 'ann@example.com', name: 'Ann' });
+    unstamped.close();
+    expect(unstamped.sent[0]).not.toHaveProperty('revision');
   });
 
   it('sends nothing when the visitor comes back in time', () => {

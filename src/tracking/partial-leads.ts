@@ -11,7 +11,8 @@ import { languageArg } from './language-arg.ts';
 
 export interface PartialLeadsOptions {
   afterHiddenSeconds: number;
-  flow: { id: string; version: number };
+  /** The running flow; its revision (stamped by the build) goes with the partial lead when known. */
+  flow: { id: string; version: number; revision?: string };
   /** The visitor as stored now (what the form has typed so far). */
   read: () => { sessionId: string; answers: Answers; data: StoredData };
   /** Sends save_quiz_completion's arguments so that they survive the page closing (fetch keepalive). */
@@ -51,6 +52,7 @@ export function watchPartialLeads(options: PartialLeadsOptions): { leave(): void
       answers,
       flow_id: options.flow.id,
       flow_version: options.flow.version,
+      ...(options.flow.revision ? { revision: options.flow.revision } : {}),
       partial: true,
       ...languageArg(options.language?.()),
     });

@@ -206,10 +206,11 @@ function textWatcher(texts: readonly string[]): string {
  * `outDir`: another production build to serve (default `dist`, made by `npm run build`); `flow`: the
  * flow file that build was made from (relative to the project root; default the default flow), which
  * the local backend's analyze-face scores with; `leadSinksFlow`: the flow the lead webhook worker reads
- * its sinks from (default that flow file).
+ * its sinks from (default that flow file); `backend`: a local backend to use instead of a new one (two
+ * builds served against one database), left open by stop().
  */
 export async function startHarness(
-  options: { outDir?: string; flow?: string; leadSinksFlow?: unknown } = {},
+  options: { outDir?: string; flow?: string; leadSinksFlow?: unknown; backend?: LocalBackend } = {},
 ): Promise<Harness> {
   const outDir = options.outDir ?? join(repoRoot, 'dist');
   if (!existsSync(join(outDir, 'index.html'))) {
@@ -220,12 +221,15 @@ export async function startHarness(
 
   let server: PreviewServer | undefined;
   let browser: Browser | undefined;
-  const backend = createLocalBackend({
-    functions: localFunctions(join(repoRoot, options.flow ?? DEFAULT_FLOW_FILE)),
-    leadFields: leadFieldsOfFile(join(repoRoot, options.flow ?? DEFAULT_FLOW_FILE)),
-    // Sends leads only when the test's env configures the flow's sinks (see lead-webhooks.test.ts).
-    leadWebhooks: { flows: [options.leadSinksFlow ?? loadFlow(options.flow)] },
-  });
+  const ownBackend = options.backend === undefined;
+  const backend =
+    options.backend ??
+    createLocalBackend({
+      functions: localFunctions(join(repoRoot, options.flow ?? DEFAULT_FLOW_FILE)),
+      leadFields: leadFieldsOfFile(join(repoRoot, options.flow ?? DEFAULT_FLOW_FILE)),
+      // Sends leads only when the test's env configures the flow's sinks (see lead-webhooks.test.ts).
+      leadWebhooks: { flows: [options.leadSinksFlow ?? loadFlow(options.flow)] },
+    });
   try {
     // The build is already made; preview only needs the local backend, here an in-memory one the
     // tests can read.
@@ -322,13 +326,13 @@ export async function startHarness(
         await closePages();
         await launched.close().catch(() => undefined);
         await started.close();
-        await backend.close();
+        if (ownBackend) await backend.close();
       },
     };
   } catch (error) {
     await browser?.close().catch(() => undefined);
     await server?.close().catch(() => undefined);
-    await backend.close();
+    if (ownBackend) await backend.close();
     throw error;
   }
 }

@@ -17,6 +17,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { button, buttonOf, expectScreen, routeOf, screenOf } from './funnel.ts';
 import { loadFlow, repoRoot, startHarness, type Harness } from './harness.ts';
+import { readFlowRevision } from '../../common/flow-revision.ts';
 
 const SECRET = 'whsec-e2e-crm-0123456789abcdef';
 const PRIVATE_SECRET = 'whsec-e2e-intranet-0123456789';
@@ -188,6 +189,8 @@ describe('server-side lead webhooks', () => {
       leadId: lead.id,
       sessionId: lead.session_id,
       flowId: 'skin-funnel',
+      // The revision the build stamped: the content hash of the flow file and its language files.
+      revision: await readFlowRevision(join(flowDir, 'flow.json')),
       name: NAME,
       email: EMAIL,
       // The flow's tracking.lead.result, as the lead row holds them.

@@ -19,6 +19,7 @@ import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { button, buttonOf, expectScreen, press, routeOf, screenOf, tapOption } from './funnel.ts';
 import { repoRoot, startHarness, type Harness } from './harness.ts';
+import { readFlowRevision } from '../../common/flow-revision.ts';
 
 const PIXEL_ID = '987654321098765';
 const TOKEN = 'EAAe2e-secret-token-5551234';
@@ -170,6 +171,9 @@ describe('server-side Meta conversions', () => {
     expect(trail.filter((t) => t.startsWith('funnel_lead'))).toEqual(['funnel_lead:email-capture']);
     expect(trail.at(-1)).toBe('funnel_complete:creating-protocol');
     expect(pushes.every((p) => p.flow_id === 'skin-funnel' && p.flow_version === 1 && 'variant' in p)).toBe(true);
+    // And the revision the build stamped (issue 44), the content hash of the flow files it was built from.
+    const revision = await readFlowRevision(join(repoRoot, 'flows/skin-funnel.json'));
+    expect(pushes.every((p) => p.flow_revision === revision)).toBe(true);
     expect(JSON.stringify(pushes).toLowerCase()).not.toContain('quinn');
 
     const [lead] = await harness.rows<{ id: string }>('select id::text from public.quiz_completions where session_id is not null and name = $1', [NAME]);
@@ -223,8 +227,8 @@ describe('server-side Meta conversions', () => {
     await expect.poll(rows, { timeout: 10_000, interval: 100 }).toEqual([{ id: expect.any(String), partial: false, name: 'Pat' }]);
     const [row] = await rows();
     // One Lead for Meta, with the upgraded row's id; the partial one was never queued.
-    expect(await harness.rows('select event_id::text from funnel_private.meta_events where session_id = (select session_id from public.quiz_completions where email = $1)', [email]))
-      .toEqual([{ event_id: row?.id }]);
+    expect(await harness.rows('select event_id::text, revision from funnel_private.meta_events where session_id = (select session_id from public.quiz_completions where email = $1)', [email]))
+      .toEqual([{ event_id: row?.id, revision: await readFlowRevision(join(repoRoot, 'flows/skin-funnel.json')) }]);
   }, 120_000);
 
   it('sends nothing from the server when the visitor declines', async () => {
