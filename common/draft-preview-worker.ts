@@ -22,6 +22,8 @@ if (token.length < 16 || !Number.isInteger(port)) {
 function tokenGate(): Plugin {
   return {
     name: 'draft-preview-token',
+    // Before the site's own middleware (which maps a page's address to its file, dropping the query).
+    enforce: 'pre',
     configurePreviewServer(server) {
       server.middlewares.use((req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://preview.invalid');

@@ -35,6 +35,8 @@ export function gitProject(options: { withApp?: boolean } = {}): GitProject {
     run(project, 'checkout', '-q', '-b', 'main', 'HEAD');
     run(project, 'remote', 'remove', 'origin');
     symlinkSync(join(REPO_ROOT, 'node_modules'), join(project, 'node_modules'), 'dir');
+    // .gitignore's node_modules/ does not match a symlink: keep `git status` about the flow files.
+    writeFileSync(join(project, '.git/info/exclude'), 'node_modules\n', { flag: 'a' });
   } else {
     run(root, 'init', '-q', '-b', 'main', project);
     cpSync(join(REPO_ROOT, 'flows'), join(project, 'flows'), { recursive: true });

@@ -17,6 +17,9 @@ export interface HistoryPanelProps {
   onClose: () => void;
 }
 
+/** The diff lines shown at once; the rest open on demand. */
+const SHOWN = 6;
+
 const when = (iso: string) => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -53,10 +56,20 @@ export function HistoryPanel({ file, versions, viewing, onView, onRestore, onClo
                 {index === 0 ? <span className="studio-badge">published</span> : null}
               </div>
               <ul className="studio-version-diff">
-                {version.diff.map((line, at) => (
+                {version.diff.slice(0, SHOWN).map((line, at) => (
                   <li key={at}>{line}</li>
                 ))}
               </ul>
+              {version.diff.length > SHOWN ? (
+                <details>
+                  <summary>{`${version.diff.length - SHOWN} more change(s)`}</summary>
+                  <ul className="studio-version-diff">
+                    {version.diff.slice(SHOWN).map((line, at) => (
+                      <li key={at}>{line}</li>
+                    ))}
+                  </ul>
+                </details>
+              ) : null}
               <p className="studio-version-figures">
                 {figures === undefined
                   ? 'No visits recorded for this version yet.'
