@@ -22,7 +22,7 @@ async function refusal(run: Promise<unknown>): Promise<PublishRefused> {
   return error;
 }
 
-describe('publish, restore and drafts', () => {
+describe('publish, restore and drafts', { timeout: 60_000 }, () => {
   it('publishes one changed line, pushed; lists it with its diff and revision; restores the old bytes', async () => {
     const original = p.read(FLOW);
     const base = head();

@@ -167,6 +167,7 @@ export function restoreFlow(project: string, request: RestoreRequest): Promise<P
   return serialised(async () => {
     const branchRef = `refs/heads/${request.branch}`;
     const tip = await refuseMoved(project, request.flowFile, branchRef, request.base);
+    if (!/^[0-9a-f]{7,40}$/.test(request.commit)) throw new PublishRefused(`"${request.commit}" is not a commit hash (7 to 40 hex digits)`, 'invalid');
     const commit = await revParse(project, request.commit);
     if (!commit) throw new PublishRefused(`no version "${request.commit}" in this repository`, 'invalid');
     const old = await flowFilesAt(project, commit, request.flowFile);

@@ -27,7 +27,7 @@ afterAll(async () => {
 
 const head = () => p.git('rev-parse', 'main').trim();
 
-describe('MCP list_versions and publish', () => {
+describe('MCP list_versions and publish', { timeout: 60_000 }, () => {
   it('publishes an edited headline as one pushed commit, and lists both versions with their diffs', async () => {
     const base = head();
     const edited = await mcp.call('edit_flow', { file: FLOW, ops: [{ op: 'replace', path: HEADLINE, value: "You're in exactly the right place." }] });

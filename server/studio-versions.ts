@@ -69,7 +69,8 @@ export function versionsApi(options: VersionsApiOptions) {
     },
     'GET /api/version': async (_req, url, reply) => {
       const file = flowOf(url.searchParams.get('file') ?? '');
-      const commit = await revParse(options.project, url.searchParams.get('commit') ?? '');
+      const asked = url.searchParams.get('commit') ?? '';
+      const commit = /^[0-9a-f]{7,40}$/.test(asked) ? await revParse(options.project, asked) : undefined;
       const bytes = commit ? await fileAt(options.project, commit, file) : undefined;
       if (!commit || !bytes) return reply(404, { error: `no version "${url.searchParams.get('commit') ?? ''}" of ${file}` });
       reply(200, { commit, text: bytes.toString('utf8') });

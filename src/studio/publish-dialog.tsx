@@ -151,6 +151,9 @@ export function PublishDialog({ file, versions, restore, saveFirst, onClose }: P
                   <a href={preview.url} target="_blank" rel="noreferrer">
                     {preview.url}
                   </a>
+                  {/^http:\/\/(127\.|localhost|\[::1\])/.test(preview.url)
+                    ? ' Only this computer can open it: start the studio with --host 0.0.0.0 for a phone on the same network.'
+                    : ''}
                 </p>
               ) : (
                 <p>{preview.state === 'failed' ? 'The preview build failed:' : `Building the preview of revision ${preview.revision}…`}</p>

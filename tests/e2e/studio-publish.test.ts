@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStudio, type RunningStudio } from '../../server/studio-server.ts';
 import { FLOW, gitProject, type GitProject } from '../../common/test-git-project.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, repoRoot } from './harness.ts';
-import { freePort } from './studio-harness.ts';
+import { freePort, rawRequest } from './studio-harness.ts';
 
 const OLD = 'Which changes in your skin concern you most?';
 const NEW = 'Which skin changes worry you most?';
@@ -25,6 +25,7 @@ let browser: Browser;
 let page: Page;
 let original: string;
 let first: string;
+let port: number;
 
 const head = () => p.git('rev-parse', 'main').trim();
 const remoteHead = () => p.git('--git-dir', p.bare, 'rev-parse', 'main').trim();
@@ -58,7 +59,7 @@ beforeAll(async () => {
   p = gitProject({ withApp: true });
   original = p.read(FLOW);
   first = head();
-  const port = await freePort();
+  port = await freePort();
   studio = await startStudio({ appRoot: repoRoot, project: p.project, flowFile: FLOW, port, host: '127.0.0.1', branch: 'main' });
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   page = await openStudio();
@@ -70,6 +71,20 @@ afterAll(async () => {
 });
 
 describe('publishing from the Flow Studio', () => {
+  it('asks the studio token for history, publish, restore and drafts', async () => {
+    for (const [method, path] of [
+      ['GET', `/api/versions?file=${FLOW}`],
+      ['POST', '/api/publish'],
+      ['POST', '/api/restore'],
+      ['POST', '/api/draft'],
+    ] as const) {
+      const refused = await rawRequest(port, { method, path, body: JSON.stringify({ file: FLOW, message: 'x', commit: first, name: 'x' }) });
+      expect(refused.status, path).toBe(403);
+      expect(refused.body).toMatch(/needs the studio token/);
+    }
+    expect(head()).toBe(first);
+  });
+
   it('saves a draft whose preview link serves the production build with the new question, main untouched', async () => {
     await editQuestion(page, OLD, NEW);
     await page.getByRole('button', { name: 'Publish…', exact: true }).click();
