@@ -83,6 +83,12 @@ describe('publish, restore and drafts', { timeout: 60_000 }, () => {
     expect(head()).toBe(published.commit);
   });
 
+  it('refuses to publish to a branch the repository does not have, instead of starting one from nothing', async () => {
+    const error = await refusal(publishFlow(p.project, { branch: 'production', flowFile: FLOW, message: 'x' }));
+    expect(error.message).toMatch(/no branch "production".*--branch/);
+    expect(p.git('branch', '--list', 'production').trim()).toBe('');
+  });
+
   it('saves a draft on draft/<name> without moving main or the checked-out branch', async () => {
     const before = head();
     p.write(FLOW, p.read(FLOW).replace(OLD, NEW));

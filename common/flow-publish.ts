@@ -106,11 +106,13 @@ function serialised<T>(run: () => Promise<T>): Promise<T> {
   return next;
 }
 
-async function refuseMoved(project: string, flowFile: string, branchRef: string, base: string | undefined): Promise<string | undefined> {
+async function refuseMoved(project: string, flowFile: string, branchRef: string, base: string | undefined): Promise<string> {
   const tip = await revParse(project, branchRef);
+  // Never a first commit out of nothing: a branch missing here is a wrong --branch or not a git repository.
+  if (!tip) throw new PublishRefused(`there is no branch "${branchRef.replace('refs/heads/', '')}" in ${project} (is it a git repository?): start with --branch <the branch your host builds>`, 'invalid');
   if (base === undefined || base === tip) return tip;
   const before = base === '' ? undefined : await flowFilesAt(project, base, flowFile).catch(() => undefined);
-  const after = tip ? await flowFilesAt(project, tip, flowFile) : { flow: undefined, languages: new Map<string, Buffer>() };
+  const after = await flowFilesAt(project, tip, flowFile);
   const diff = versionDiff(before, after, flowFile);
   throw new PublishRefused(
     `refused: ${branchRef.replace('refs/heads/', '')} has a newer version than the one you started from (published meanwhile, from another tab or by someone else). Look at what it changed, then publish again.`,
@@ -144,7 +146,7 @@ export function publishFlow(project: string, request: PublishRequest): Promise<P
     const tip = await refuseMoved(project, request.flowFile, branchRef, request.base);
     const files = await flowFilesOnDisk(project, request.flowFile);
     refuseUnclean(request.flowFile, strictCheck(project, request.flowFile, files), request.flowFile);
-    const tipFiles = tip ? await flowFilesAt(project, tip, request.flowFile) : undefined;
+    const tipFiles = await flowFilesAt(project, tip, request.flowFile);
     const set = changeSet(request.flowFile, files, tipFiles, await namedUploads(project, files.flow?.toString('utf8') ?? '{}'));
     for (const path of request.extra ?? []) set.set(path, (await readFile(join(project, path)).catch(() => null)));
     const made = await commitFiles(project, { ref: branchRef, parent: tip, files: set, message: request.message, author: request.author });
@@ -172,10 +174,10 @@ export function restoreFlow(project: string, request: RestoreRequest): Promise<P
     if (!commit) throw new PublishRefused(`no version "${request.commit}" in this repository`, 'invalid');
     const old = await flowFilesAt(project, commit, request.flowFile);
     if (!old.flow) throw new PublishRefused(`${request.flowFile} does not exist in ${commit.slice(0, 8)}`, 'invalid');
-    const tipFiles = tip ? await flowFilesAt(project, tip, request.flowFile) : undefined;
+    const tipFiles = await flowFilesAt(project, tip, request.flowFile);
     const onBranch = (await checkedOutRef(project)) === branchRef;
     const disk = await flowFilesOnDisk(project, request.flowFile);
-    if (onBranch && tipFiles && !sameFiles(disk, tipFiles))
+    if (onBranch && !sameFiles(disk, tipFiles))
       throw new PublishRefused(`refused: ${request.flowFile} has changes that are not published; publish them or save them as a draft first, so nothing is lost`, 'unpublished');
     // The old version's uploads come back with it when the working tree no longer has them.
     const uploads = new Map<string, Buffer>();
@@ -215,6 +217,7 @@ export async function saveDraft(
   if (!DRAFT_NAME.test(request.name)) throw new PublishRefused(`a draft's name is lower-case letters, digits and - (e.g. new-headline), not "${request.name}"`, 'invalid');
   const ref = `refs/heads/draft/${request.name}`;
   const parent = (await revParse(project, ref)) ?? (await revParse(project, `refs/heads/${request.branch}`));
+  if (!parent) throw new PublishRefused(`there is no branch "${request.branch}" to start the draft from (is ${project} a git repository?)`, 'invalid');
   const files = await flowFilesOnDisk(project, request.flowFile);
   if (!files.flow) throw new PublishRefused(`${request.flowFile} does not exist`, 'invalid');
   const tipFiles = parent ? await flowFilesAt(project, parent, request.flowFile) : undefined;
