@@ -39,6 +39,7 @@ describe('publish, restore and drafts', { timeout: 60_000 }, () => {
     expect(versions[0]?.author).toBe('Test Marketer');
     expect(versions[0]?.diff.join('\n')).toMatch(/cliff-education/);
     expect(versions[0]?.revision).toBe(flowRevision(p.read(FLOW)));
+    expect(versions[1]?.diff).toEqual([`${FLOW} added`]);
 
     const restored = await restoreFlow(p.project, { ...settings, flowFile: FLOW, commit: base, base: published.commit });
     expect(restored.push.pushed).toBe(true);

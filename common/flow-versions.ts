@@ -75,7 +75,9 @@ export function versionDiff(before: FlowFilesAt | undefined, after: FlowFilesAt,
   for (const path of new Set([...before.languages.keys(), ...after.languages.keys()])) {
     const [old, now] = [before.languages.get(path), after.languages.get(path)];
     if (old !== undefined && now !== undefined && old.equals(now)) continue;
-    lines.push(...diffTranslations(translation(old), translation(now)));
+    const words = diffTranslations(translation(old), translation(now));
+    // A whole language file added or removed is one line, not one per text.
+    lines.push(...(old === undefined || now === undefined ? words.slice(0, 1) : words));
   }
   if (diff.ok && diff.errors.length > 0) lines.push(`(this version has ${diff.errors.length} checker error(s))`);
   return lines.length > 0 ? lines : ['nothing a visitor sees changed (formatting only)'];
