@@ -1,7 +1,8 @@
 /**
- * `npm run mcp [-- --read-only] [--root <project>]`: the Model Context Protocol server over the flow
- * files, on stdio, for an AI assistant (Claude Desktop, VS Code, Cursor...; see README "MCP server").
- * Writes only <root>/flows/*.json; runs no shell; `--read-only` serves only the reads. Stdout carries
+ * `npm run mcp [-- --read-only] [--root <project>] [--branch main] [--remote origin] [--author "Name <email>"]`:
+ * the Model Context Protocol server over the flow files, on stdio, for an AI assistant (Claude Desktop,
+ * VS Code, Cursor...; see README "MCP server"). Writes only <root>/flows/*.json, and publishes (git
+ * commits and pushes) only flows/ and public/uploads/; runs no shell; `--read-only` serves only the reads. Stdout carries
  * the protocol, so nothing else is printed there.
  */
 import { resolve } from 'node:path';
@@ -14,6 +15,9 @@ const { values } = parseArgs({
   options: {
     'read-only': { type: 'boolean', default: false },
     root: { type: 'string' },
+    branch: { type: 'string' },
+    remote: { type: 'string' },
+    author: { type: 'string' },
   },
 });
 
@@ -23,6 +27,11 @@ const server = createMcpServer({
   projectDir,
   readOnly: values['read-only'],
   databaseUrl: process.env['DATABASE_URL'],
+  publish: {
+    branch: values.branch ?? 'main',
+    ...(values.remote === undefined ? {} : { remote: values.remote }),
+    ...(values.author === undefined ? {} : { author: values.author }),
+  },
 });
 await server.connect(new StdioServerTransport());
 console.error(`funnel-flows MCP server on stdio${values['read-only'] ? ' (read-only)' : ''}`);

@@ -16,6 +16,7 @@ import { allowedHosts, hostProblem, readableFlow, tokenProblem, writablePath } f
 import { studioReport } from './studio-report.ts';
 import { serveUpload } from './studio-uploads.ts';
 import { studioViteConfig } from './studio-vite.ts';
+import { versionsApi } from './studio-versions.ts';
 
 export interface StudioOptions {
   /** The repo the studio's code is served from. */
@@ -31,6 +32,12 @@ export interface StudioOptions {
   token?: string;
   /** The local database the report overlay reads (a snapshot of it): `project`/.data/local-db by default. */
   dataDir?: string;
+  /** The branch Publish commits to (`main` by default). */
+  branch?: string;
+  /** The remote Publish pushes to (default: the branch's remote, origin, or the only one). */
+  remote?: string;
+  /** The author of publishes, "Name <email>" (git's config by default). */
+  author?: string;
 }
 
 export interface RunningStudio {
@@ -51,6 +58,16 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
   const watcher = watchFlows(project, (file, text) => {
     const data = `data: ${JSON.stringify({ file, text })}\n\n`;
     for (const client of events) client.write(data);
+  });
+
+  const versions = versionsApi({
+    project,
+    appRoot: options.appRoot,
+    host: options.host,
+    dataDir,
+    branch: options.branch ?? 'main',
+    remote: options.remote,
+    author: options.author,
   });
 
   const page = async (res: ServerResponse, url: string, html: string) => {
@@ -103,6 +120,12 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
       await writeFile(checked.absolute, body);
       return json(res, 200, { ok: true, file: checked.file });
     }
+    if (versions.has(req.method, path)) {
+      // History, publish, restore and drafts: git and the visitors' figures, all behind the token.
+      const tokenIssue = tokenProblem(header(req, 'x-studio-token'), token);
+      if (tokenIssue) return json(res, 403, { error: tokenIssue });
+      return versions.handle(req, url, (status, value) => json(res, status, value));
+    }
     return json(res, 404, { error: `no studio API ${req.method ?? ''} ${path}` });
   };
 
@@ -135,6 +158,7 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
     url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${options.port}/?token=${token}`,
     close: async () => {
       watcher?.close();
+      await versions.close();
       for (const client of events) client.end();
       await new Promise<void>((done) => server.close(() => done()));
       server.closeAllConnections();

@@ -2,8 +2,10 @@
  * `npm run studio`: the Flow Studio at http://127.0.0.1:4300 for the flow FLOW names (the default
  * flow otherwise). Options: `--port <n>` (or STUDIO_PORT), `--host <name>` to listen beyond this
  * machine, `--project <dir>` for another folder's flows/ and public/uploads/, `--data-dir <dir>` (or
- * FUNNEL_DATA_DIR, as `npm start` reads it) for the local database the report overlay reads. The URL it prints holds
- * the run's token, which every write needs.
+ * FUNNEL_DATA_DIR, as `npm start` reads it) for the local database the report overlay reads,
+ * `--branch <name>` (or STUDIO_BRANCH) for the branch Publish commits to (`main` by default),
+ * `--remote <name>` for the remote it pushes to, `--author "Name <email>"` when git's config has no
+ * user. The URL it prints holds the run's token, which every write, publish and restore needs.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +32,9 @@ try {
     port,
     host: option('host') ?? '127.0.0.1',
     dataDir: option('data-dir') ?? (process.env.FUNNEL_DATA_DIR || undefined),
+    branch: option('branch') ?? (process.env.STUDIO_BRANCH || 'main'),
+    ...(option('remote') === undefined ? {} : { remote: option('remote') }),
+    ...(option('author') === undefined ? {} : { author: option('author') }),
   });
   console.log(`Flow Studio: ${studio.url}`);
   const stop = () => void studio.close().then(() => process.exit(0));

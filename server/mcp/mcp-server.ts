@@ -6,7 +6,9 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { FlowFiles } from './flow-files.ts';
 import { registerReadTools } from './read-tools.ts';
 import { registerResources } from './mcp-resources.ts';
+import { registerVersionTools } from './version-tools.ts';
 import { registerWriteTools } from './write-tools.ts';
+import type { PublishSettings } from '../../common/flow-publish.ts';
 
 export interface McpServerOptions {
   /** The project whose flows/ is served (writes go only to <root>/flows/*.json). */
@@ -15,6 +17,8 @@ export interface McpServerOptions {
   projectDir: string;
   readOnly: boolean;
   databaseUrl: string | undefined;
+  /** Where publish commits (`main` by default), the remote it pushes to and its author ("Name <email>"). */
+  publish?: Partial<PublishSettings>;
 }
 
 export function createMcpServer(options: McpServerOptions): McpServer {
@@ -23,13 +27,16 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     {
       instructions:
         'Build and edit funnel flow files (flows/*.json). Read flow://docs/editing-flows.md and flow://schema first. ' +
-        'Change files only with edit_flow (JSON Patch); after each edit read the checker findings it returns (JSON pointer, line:column, hint) and fix them until check_flow is clean.' +
+        'Change files only with edit_flow (JSON Patch); after each edit read the checker findings it returns (JSON pointer, line:column, hint) and fix them until check_flow is clean. list_versions shows what was published; publish ships a clean flow.' +
         (options.readOnly ? ' This server is read-only: it lists, reads, checks and diffs, and never writes.' : ''),
     },
   );
   const files = new FlowFiles(options.root);
   registerResources(server, options.projectDir);
   registerReadTools(server, { files, databaseUrl: options.databaseUrl, projectDir: options.projectDir });
-  if (!options.readOnly) registerWriteTools(server, files);
+  if (!options.readOnly) {
+    registerWriteTools(server, files);
+    registerVersionTools(server, files, { branch: 'main', ...options.publish });
+  }
   return server;
 }

@@ -31,6 +31,7 @@ import { useFlowFile } from './use-flow-file.ts';
 import { reportStatus, useMapReport } from './use-map-report.ts';
 import { usePlaceholders } from './use-placeholders.ts';
 import { valuePatch, type PatchOp } from './value-patch.ts';
+import { useVersionsLayer } from './versions-layer.tsx';
 
 const KINDS = [...screenDefs().keys()];
 
@@ -195,6 +196,7 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
   );
   const reach = report.state.on && report.state.report?.available ? report.state.report.screens : undefined;
   const reportLine = reportStatus(report.state);
+  const layer = useVersionsLayer(file, doc.save);
 
   const history = doc.history;
   if (history === undefined) return <p className="studio-loading">{doc.error ?? `Opening ${file}…`}</p>;
@@ -222,6 +224,8 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
         onDeleteScreen={() => setDialog('delete')}
         onNewFlow={() => setDialog('new-flow')}
         onSave={() => setSaving(true)}
+        onHistory={layer.openHistory}
+        onPublish={layer.openPublish}
       />
       {history.conflict !== undefined ? (
         <div className="studio-banner" role="alert">
@@ -239,7 +243,7 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
           {notice ?? doc.error} <button type="button" onClick={() => setNotice(undefined)}>OK</button>
         </div>
       ) : null}
-      <main className="studio-main">
+      {layer.viewing ?? <main className="studio-main">
         {later.graph !== null && shown ? (
           <FlowMapView graph={later.graph} start={shown.start} selected={later.screenId} reach={reach} onSelect={setSelected} />
         ) : (
@@ -261,7 +265,8 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
           <ProblemsList file={file} findings={later.findings} ms={result?.ms} onJump={jumpTo} />
         </section>
         <PreviewPane flow={previewFlow} screenId={screenId} stale={broken} />
-      </main>
+      </main>}
+      {layer.overlay}
       {dialog === 'delete' && screenId !== undefined && graph !== null && shown ? (
         <DeleteDialog
           screenId={screenId}

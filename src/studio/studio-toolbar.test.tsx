@@ -21,6 +21,8 @@ const props = (more: Partial<StudioToolbarProps>): StudioToolbarProps => ({
   onDeleteScreen: vi.fn(),
   onNewFlow: vi.fn(),
   onSave: vi.fn(),
+  onHistory: vi.fn(),
+  onPublish: vi.fn(),
   languages: [],
   language: 'en',
   onLanguage: vi.fn(),

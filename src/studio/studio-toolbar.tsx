@@ -1,4 +1,4 @@
-/** The studio's top bar: which flow, undo and redo, variant mode, the preview's language, the palette, the report overlay, and Save. */
+/** The studio's top bar: which flow, undo and redo, variant mode, the preview's language, the palette, the report overlay, Save, History and Publish. */
 import type { ScreenKind } from '../engine/flow-model.ts';
 import type { VariantKey } from './studio-edits.ts';
 
@@ -26,6 +26,8 @@ export interface StudioToolbarProps {
   onDeleteScreen: () => void;
   onNewFlow: () => void;
   onSave: () => void;
+  onHistory: () => void;
+  onPublish: () => void;
 }
 
 export function StudioToolbar(props: StudioToolbarProps) {
@@ -103,6 +105,12 @@ export function StudioToolbar(props: StudioToolbarProps) {
       </button>
       <button type="button" className="studio-save" onClick={props.onSave} disabled={!props.dirty}>
         {props.dirty ? 'Save…' : 'Saved'}
+      </button>
+      <button type="button" onClick={props.onHistory}>
+        History
+      </button>
+      <button type="button" className="studio-publish-button" onClick={props.onPublish}>
+        Publish…
       </button>
     </header>
   );

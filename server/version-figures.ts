@@ -1,0 +1,54 @@
+/**
+ * Each version's figures for the studio's History panel: sessions and lead rate per revision. The one
+ * place the panel's figures come from (GET /api/version-figures calls only this).
+ *
+ * Until the records carry a revision (issue 44 point 1: a `revision` column on the step views and
+ * leads), there is nothing honest to show, so this returns no figures and says why. The reader by
+ * revision plugs in at READ_BY_REVISION below; nothing here estimates or invents a figure.
+ */
+import { existsSync } from 'node:fs';
+import type { Flow } from '../src/engine/flow-model.ts';
+import { openReportDatabase } from '../scripts/report/open-report-database.ts';
+import type { Query } from '../scripts/report/read-figures.ts';
+
+/** One revision's figures: sessions that saw it, and the share that left a lead. */
+export interface VersionFigures {
+  sessions: number;
+  leads: number;
+  /** leads / sessions, 0..1. */
+  leadRate: number;
+}
+
+export interface VersionFiguresResult {
+  /** By revision; a revision without visits is absent. */
+  figures: Map<string, VersionFigures>;
+  /** Why there are none, in words, when the map is empty. */
+  note?: string;
+}
+
+/** The reader of figures by revision (from the report's own SQL), given the database's query. */
+export type RevisionReader = (
+  query: Query,
+  flow: Flow,
+  revisions: readonly string[],
+) => Promise<Map<string, VersionFigures>>;
+
+/** Wired at merge with the report's reader by revision (h44a); none yet. */
+const READ_BY_REVISION: RevisionReader | undefined = undefined;
+
+/** The figures of `revisions` of `flow` in the local database at `dataDir`. */
+export async function versionFigures(dataDir: string, flow: Flow, revisions: readonly string[]): Promise<VersionFiguresResult> {
+  if (!existsSync(dataDir)) return { figures: new Map(), note: 'No local database yet: figures show once visits are recorded.' };
+  const database = await openReportDatabase({ demo: false, databaseUrl: undefined, dataDir, flow });
+  try {
+    const columns = await database.query(
+      "select 1 from information_schema.columns where table_schema = 'public' and column_name = 'revision' limit 1",
+      [],
+    );
+    if (columns.length === 0 || READ_BY_REVISION === undefined)
+      return { figures: new Map(), note: 'Visits do not record their version yet: figures per version show once they do.' };
+    return { figures: await READ_BY_REVISION(database.query, flow, revisions) };
+  } finally {
+    await database.close();
+  }
+}
