@@ -18,6 +18,7 @@ import type { SqlDatabase } from './sql-database.ts';
 import { openTestDatabase } from './test-database.ts';
 import type { Flow } from '../src/engine/flow.gen.ts';
 import { figuresByRevision, mixByRevision } from '../scripts/report/revision-figures.ts';
+import { readByRevision } from './version-figures.ts';
 
 let db: SqlDatabase;
 beforeAll(async () => {
@@ -212,6 +213,10 @@ describe('the incremental report equals the direct computation', () => {
     const byRevision = <T extends { revision: string }>(rows: T[]) => [...rows].sort((a, b) => a.revision.localeCompare(b.revision));
     const live = await read();
     expect(byRevision(live)).toEqual(byRevision(expected));
+    // The studio's History panel reads the same split, kept to the versions it lists.
+    expect(await readByRevision(query, flow, ['bbbbbbbbbbbb', 'ffffffffffff'])).toEqual(
+      new Map([['bbbbbbbbbbbb', { sessions: 3, leads: 2, leadRate: 2 / 3 }]]),
+    );
     const mixes = await mixByRevision(query, flow, day);
     expect(mixes.find((mix) => mix.revision === 'aaaaaaaaaaaa')).toEqual({
       revision: 'aaaaaaaaaaaa',

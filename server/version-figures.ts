@@ -2,14 +2,15 @@
  * Each version's figures for the studio's History panel: sessions and lead rate per revision. The one
  * place the panel's figures come from (GET /api/version-figures calls only this).
  *
- * Until the records carry a revision (issue 44 point 1: a `revision` column on the step views and
- * leads), there is nothing honest to show, so this returns no figures and says why. The reader by
- * revision plugs in at READ_BY_REVISION below; nothing here estimates or invents a figure.
+ * The figures are the report's own split by revision (figuresByRevision, from the per-day aggregates);
+ * a database from before revisions were recorded has no `revision` column, and then this returns no
+ * figures and says why. Nothing here estimates or invents a figure.
  */
 import { existsSync } from 'node:fs';
 import type { Flow } from '../src/engine/flow-model.ts';
 import { openReportDatabase } from '../scripts/report/open-report-database.ts';
 import type { Query } from '../scripts/report/read-figures.ts';
+import { figuresByRevision } from '../scripts/report/revision-figures.ts';
 
 /** One revision's figures: sessions that saw it, and the share that left a lead. */
 export interface VersionFigures {
@@ -33,8 +34,14 @@ export type RevisionReader = (
   revisions: readonly string[],
 ) => Promise<Map<string, VersionFigures>>;
 
-/** Wired at merge with the report's reader by revision (h44a); none yet. */
-const READ_BY_REVISION: RevisionReader | undefined = undefined;
+/** The report's reader by revision: every revision with sessions, kept to those asked for. */
+export const readByRevision: RevisionReader = async (query, flow, revisions) => {
+  const wanted = new Set(revisions);
+  const figures = new Map<string, VersionFigures>();
+  for (const row of await figuresByRevision(query, flow))
+    if (wanted.has(row.revision)) figures.set(row.revision, { sessions: row.sessions, leads: row.leads, leadRate: row.leadRate });
+  return figures;
+};
 
 /** The figures of `revisions` of `flow` in the local database at `dataDir`. */
 export async function versionFigures(dataDir: string, flow: Flow, revisions: readonly string[]): Promise<VersionFiguresResult> {
@@ -45,9 +52,10 @@ export async function versionFigures(dataDir: string, flow: Flow, revisions: rea
       "select 1 from information_schema.columns where table_schema = 'public' and column_name = 'revision' limit 1",
       [],
     );
-    if (columns.length === 0 || READ_BY_REVISION === undefined)
+    if (columns.length === 0)
       return { figures: new Map(), note: 'Visits do not record their version yet: figures per version show once they do.' };
-    return { figures: await READ_BY_REVISION(database.query, flow, revisions) };
+    const figures = await readByRevision(database.query, flow, revisions);
+    return figures.size > 0 ? { figures } : { figures, note: 'No visits recorded for these versions yet.' };
   } finally {
     await database.close();
   }
