@@ -4,13 +4,44 @@
  * alike, so an agent can't be talked into reading secrets or writing code.
  */
 import { execFile } from 'node:child_process';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, open, readdir, type FileHandle } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { LanguageFileText } from '../../src/engine/validation/translation-check.ts';
 import { readLanguageFiles } from '../../scripts/lib/language-files.ts';
 
 /** A refused path: the message names it and says what is allowed. */
 export class RefusedPath extends Error {}
+
+/**
+ * Opens `path` only if it is a plain file itself: never through a symbolic link (O_NOFOLLOW, so the
+ * check and the open are one step), never a FIFO or device, and for a write never a file with a second
+ * hard link. A link planted in flows/ would otherwise read or overwrite whatever it points to.
+ */
+async function openPlain(path: string, shown: string, flags: number, write: boolean): Promise<FileHandle> {
+  const refuse = (what: string) =>
+    new RefusedPath(`refused: ${shown} is ${what}; this server reads and writes only plain files in flows/ (not links)`);
+  const handle = await open(path, flags | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644).catch((cause: unknown) => {
+    const code = cause instanceof Error && 'code' in cause ? String(cause.code) : '';
+    throw code === 'ELOOP' || code === 'EMLINK' ? refuse('a symbolic link') : cause;
+  });
+  const stats = await handle.stat();
+  if (!stats.isFile() || (write && stats.nlink > 1)) {
+    await handle.close();
+    throw refuse(stats.isFile() ? 'a hard link to another file' : 'not a plain file');
+  }
+  return handle;
+}
+
+/** A flow file's text, read without following a link. */
+export async function readPlain(path: string, shown: string): Promise<string> {
+  const handle = await openPlain(path, shown, constants.O_RDONLY, false);
+  try {
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
+}
 
 /** A flow file's base name: lower-case letters, digits, - and _, ending .json (no folders, no dot files). */
 const FLOW_NAME = /^[a-z0-9][a-z0-9_-]*\.json$/;
@@ -44,17 +75,24 @@ export class FlowFiles {
     return { file: `flows/${withExt}`, path };
   }
 
-  /** The flow files, by name. */
+  /** The flow files (plain files only: a link in flows/ is not listed), by name. */
   async list(): Promise<FlowFile[]> {
-    const names = await readdir(this.flowsDir).catch(() => []);
-    return names.filter((n) => FLOW_NAME.test(n)).sort().map((n) => ({ file: `flows/${n}`, path: join(this.flowsDir, n) }));
+    await this.plainFolder();
+    const entries = await readdir(this.flowsDir, { withFileTypes: true }).catch(() => []);
+    return entries
+      .filter((entry) => entry.isFile() && FLOW_NAME.test(entry.name))
+      .map((entry) => entry.name)
+      .sort()
+      .map((n) => ({ file: `flows/${n}`, path: join(this.flowsDir, n) }));
   }
 
   async read(name: string): Promise<FlowFile & { text: string }> {
     const flow = this.resolve(name);
-    const text = await readFile(flow.path, 'utf8').catch((cause: unknown) => {
+    await this.plainFolder();
+    const text = await readPlain(flow.path, flow.file).catch((cause: unknown) => {
+      if (cause instanceof RefusedPath) throw cause;
       const code = cause instanceof Error && 'code' in cause ? String(cause.code) : '';
-      throw new Error(code === 'ENOENT' ? `${flow.file} does not exist (list_flows names the flow files)` : `can't read ${flow.file}: ${String(cause)}`);
+      throw new Error(code === 'ENOENT' ? `${flow.file} does not exist (list_flows names the flow files)` : `can't read ${flow.file}: ${code || 'unreadable'}`);
     });
     return { ...flow, text };
   }
@@ -62,17 +100,37 @@ export class FlowFiles {
   /** The flow's language files beside it (flows/<flow>.<language>.json), read only, for the checker. */
   async languageFiles(name: string): Promise<LanguageFileText[]> {
     const flow = this.resolve(name);
-    return readLanguageFiles(flow.path, flow.file);
+    await this.plainFolder();
+    return readLanguageFiles(flow.path, flow.file, readPlain);
   }
 
   /** Writes a flow file, remembering what it held before (for diff_flow since the last save). */
   async write(name: string, text: string, options: { create?: boolean } = {}): Promise<FlowFile> {
     const flow = this.resolve(name);
-    const before = await readFile(flow.path, 'utf8').catch(() => undefined);
-    if (options.create && before !== undefined) throw new Error(`${flow.file} exists already: pick another id, or edit it with edit_flow`);
-    await writeFile(flow.path, text, { flag: options.create ? 'wx' : 'w' });
-    if (before !== undefined) this.beforeSave.set(flow.file, before);
+    await this.plainFolder();
+    const existed = await lstat(flow.path).then(() => true, () => false);
+    const flags = constants.O_RDWR | constants.O_CREAT | (options.create ? constants.O_EXCL : 0);
+    const handle = await openPlain(flow.path, flow.file, flags, true).catch((cause: unknown) => {
+      const code = cause instanceof Error && 'code' in cause ? String(cause.code) : '';
+      throw code === 'EEXIST' ? new Error(`${flow.file} exists already: pick another id, or edit it with edit_flow`) : cause;
+    });
+    try {
+      // Read through the same handle that is written: the file checked is the file changed.
+      const before = existed && !options.create ? await handle.readFile('utf8') : undefined;
+      await handle.truncate(0);
+      await handle.write(text, 0, 'utf8');
+      if (before !== undefined) this.beforeSave.set(flow.file, before);
+    } finally {
+      await handle.close();
+    }
     return flow;
+  }
+
+  /** Refuses when flows/ itself is a symbolic link (a missing folder is left to each call). */
+  private async plainFolder(): Promise<void> {
+    const stats = await lstat(this.flowsDir).catch(() => undefined);
+    if (stats?.isSymbolicLink())
+      throw new RefusedPath('refused: flows/ is a symbolic link; this server reads and writes only plain files in flows/ (not links)');
   }
 
   /** The text before this server's last write of the file, if it wrote it. */
