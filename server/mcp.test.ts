@@ -177,7 +177,7 @@ describe('npm run mcp, driven by the SDK client', () => {
       writeFileSync(join(outside, 'hard.json'), readFileSync(join(root, 'flows/shoe-finder.json')));
       symlinkSync(join(outside, 'secret.json'), join(root, 'flows/planted.json'));
       linkSync(join(outside, 'hard.json'), join(root, 'flows/hard.json'));
-      const link = 'is a symbolic link; this server reads and writes only plain files in flows/ (not links)';
+      const link = 'is a symbolic link; only plain files are read and written here (not links)';
 
       const list = await mcp.call('list_flows', {});
       expect(list.isError, list.text).toBe(false);

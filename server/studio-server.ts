@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { realpathSync, watch, type FSWatcher } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
@@ -14,6 +14,7 @@ import { createServer as createViteServer } from 'vite';
 import { isLanguageFileName } from '../src/engine/i18n/translation.ts';
 import { admit, SVG_POLICY, withoutLocalPaths } from './studio-allow.ts';
 import { allowedHosts, crossOriginProblem, hostProblem, readableFlow, tokenProblem, writablePath } from './studio-guard.ts';
+import { readPlain, RefusedPath, writePlain } from './plain-file.ts';
 import { studioReport } from './studio-report.ts';
 import { serveUpload } from './studio-uploads.ts';
 import { studioViteConfig } from './studio-vite.ts';
@@ -72,7 +73,8 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
     if (req.method === 'GET' && path === '/api/flow') {
       const checked = readableFlow(project, url.searchParams.get('file') ?? '');
       if (!checked.ok) return json(res, 400, { error: checked.message });
-      const text = await readFile(checked.absolute, 'utf8').catch(() => undefined);
+      const text = await readPlain(checked.absolute, checked.file).catch((cause: unknown) => (cause instanceof RefusedPath ? cause : undefined));
+      if (text instanceof RefusedPath) return json(res, 403, { error: text.message });
       if (text === undefined) return json(res, 404, { error: `no flow file "${checked.file}"` });
       return send(res, 200, text, 'application/json; charset=utf-8');
     }
@@ -82,7 +84,8 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
       if (tokenIssue) return json(res, 403, { error: tokenIssue });
       const checked = readableFlow(project, url.searchParams.get('file') ?? '');
       if (!checked.ok) return json(res, 400, { error: checked.message });
-      const text = await readFile(checked.absolute, 'utf8').catch(() => undefined);
+      const text = await readPlain(checked.absolute, checked.file).catch((cause: unknown) => (cause instanceof RefusedPath ? cause : undefined));
+      if (text instanceof RefusedPath) return json(res, 403, { error: text.message });
       if (text === undefined) return json(res, 404, { error: `no flow file "${checked.file}"` });
       return json(res, 200, await studioReport(text, checked.file, dataDir, project));
     }
@@ -101,7 +104,15 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
       const body = await readBody(req);
       if (body === undefined) return json(res, 413, { error: `the body is over ${MAX_BODY} bytes` });
       await mkdir(resolve(checked.absolute, '..'), { recursive: true });
-      await writeFile(checked.absolute, body);
+      // A link planted in flows/ or public/uploads/ is refused by name, never written through.
+      const refused = await writePlain(checked.absolute, checked.file, body).then(
+        () => undefined,
+        (cause: unknown) => {
+          if (cause instanceof RefusedPath) return cause;
+          throw cause;
+        },
+      );
+      if (refused) return json(res, 403, { error: refused.message });
       return json(res, 200, { ok: true, file: checked.file });
     }
     return json(res, 404, { error: `no studio API ${req.method ?? ''} ${path}` });

@@ -3,9 +3,9 @@
  * funnel serves public/: only image files of that folder, each with a policy that runs no script (an
  * uploaded SVG opened on its own must not act in the studio's name).
  */
-import { readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname } from 'node:path';
+import { readPlainBytes } from './plain-file.ts';
 import { SVG_POLICY } from './studio-allow.ts';
 import { writablePath } from './studio-guard.ts';
 
@@ -34,7 +34,7 @@ export async function serveUpload(project: string, pathname: string, res: Server
   }
   const checked = writablePath(project, decoded.startsWith('/public/') ? decoded.slice(1) : `public${decoded}`);
   const type = checked.ok ? TYPES[extname(checked.file).toLowerCase()] : undefined;
-  const body = checked.ok && type !== undefined ? await readFile(checked.absolute).catch(() => undefined) : undefined;
+  const body = checked.ok && type !== undefined ? await readPlainBytes(checked.absolute, checked.file).catch(() => undefined) : undefined;
   if (!checked.ok || body === undefined || type === undefined) {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' });
     res.end(`no upload ${pathname}`);

@@ -4,44 +4,13 @@
  * alike, so an agent can't be talked into reading secrets or writing code.
  */
 import { execFile } from 'node:child_process';
-import { constants } from 'node:fs';
-import { lstat, open, readdir, type FileHandle } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { LanguageFileText } from '../../src/engine/validation/translation-check.ts';
 import { readLanguageFiles } from '../../scripts/lib/language-files.ts';
+import { readPlain, RefusedPath, writePlain } from '../plain-file.ts';
 
-/** A refused path: the message names it and says what is allowed. */
-export class RefusedPath extends Error {}
-
-/**
- * Opens `path` only if it is a plain file itself: never through a symbolic link (O_NOFOLLOW, so the
- * check and the open are one step), never a FIFO or device, and for a write never a file with a second
- * hard link. A link planted in flows/ would otherwise read or overwrite whatever it points to.
- */
-async function openPlain(path: string, shown: string, flags: number, write: boolean): Promise<FileHandle> {
-  const refuse = (what: string) =>
-    new RefusedPath(`refused: ${shown} is ${what}; this server reads and writes only plain files in flows/ (not links)`);
-  const handle = await open(path, flags | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644).catch((cause: unknown) => {
-    const code = cause instanceof Error && 'code' in cause ? String(cause.code) : '';
-    throw code === 'ELOOP' || code === 'EMLINK' ? refuse('a symbolic link') : cause;
-  });
-  const stats = await handle.stat();
-  if (!stats.isFile() || (write && stats.nlink > 1)) {
-    await handle.close();
-    throw refuse(stats.isFile() ? 'a hard link to another file' : 'not a plain file');
-  }
-  return handle;
-}
-
-/** A flow file's text, read without following a link. */
-export async function readPlain(path: string, shown: string): Promise<string> {
-  const handle = await openPlain(path, shown, constants.O_RDONLY, false);
-  try {
-    return await handle.readFile('utf8');
-  } finally {
-    await handle.close();
-  }
-}
+export { RefusedPath };
 
 /** A flow file's base name: lower-case letters, digits, - and _, ending .json (no folders, no dot files). */
 const FLOW_NAME = /^[a-z0-9][a-z0-9_-]*\.json$/;
@@ -109,20 +78,11 @@ export class FlowFiles {
     const flow = this.resolve(name);
     await this.plainFolder();
     const existed = await lstat(flow.path).then(() => true, () => false);
-    const flags = constants.O_RDWR | constants.O_CREAT | (options.create ? constants.O_EXCL : 0);
-    const handle = await openPlain(flow.path, flow.file, flags, true).catch((cause: unknown) => {
+    const before = await writePlain(flow.path, flow.file, text, options.create === true).catch((cause: unknown) => {
       const code = cause instanceof Error && 'code' in cause ? String(cause.code) : '';
       throw code === 'EEXIST' ? new Error(`${flow.file} exists already: pick another id, or edit it with edit_flow`) : cause;
     });
-    try {
-      // Read through the same handle that is written: the file checked is the file changed.
-      const before = existed && !options.create ? await handle.readFile('utf8') : undefined;
-      await handle.truncate(0);
-      await handle.write(text, 0, 'utf8');
-      if (before !== undefined) this.beforeSave.set(flow.file, before);
-    } finally {
-      await handle.close();
-    }
+    if (existed && before !== undefined) this.beforeSave.set(flow.file, before);
     return flow;
   }
 
@@ -130,7 +90,7 @@ export class FlowFiles {
   private async plainFolder(): Promise<void> {
     const stats = await lstat(this.flowsDir).catch(() => undefined);
     if (stats?.isSymbolicLink())
-      throw new RefusedPath('refused: flows/ is a symbolic link; this server reads and writes only plain files in flows/ (not links)');
+      throw new RefusedPath('refused: flows/ is a symbolic link; only plain files are read and written here (not links)');
   }
 
   /** The text before this server's last write of the file, if it wrote it. */

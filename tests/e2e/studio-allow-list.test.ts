@@ -3,9 +3,10 @@
  * the visitors' database (.data/), .git, package.json and server/ never leave it without the token,
  * under any spelling of their path (query suffixes, /@fs/, encoded dots, double slashes) and from a
  * page on another localhost port; an uploaded SVG's script never runs from any path it is served
- * from; a malformed path is a 400 and a 500 never shows the server's absolute paths.
+ * from; a malformed path is a 400, a 500 never shows the server's absolute paths, and a link planted
+ * in flows/ or public/uploads/ is never followed.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -202,5 +203,29 @@ describe('malformed paths and failures', () => {
     expect(failed.body).not.toContain(h.project);
     expect(failed.body).not.toContain(repoRoot);
     expect(failed.body).not.toMatch(/\/tmp\//);
+  });
+
+  it('follows no link planted in flows/ or public/uploads/: refused by name, for reads and writes', async () => {
+    const secret = join(repoRoot, SECRET_FILE);
+    symlinkSync(secret, join(h.project, 'flows/planted.json'));
+    symlinkSync(secret, join(h.project, 'public/uploads/planted.png'));
+    const read = await rawRequest(h.port, { method: 'GET', path: '/api/flow?file=flows/planted.json' });
+    expect(read.status).toBe(403);
+    expect(read.body).toContain('refused: flows/planted.json is a symbolic link');
+    expect(read.body).not.toContain(SECRET);
+    for (const path of ['/uploads/planted.png', '/public/uploads/planted.png']) {
+      const image = await rawRequest(h.port, { method: 'GET', path });
+      expect(image.status, path).toBe(404);
+      expect(image.body).not.toContain(SECRET);
+    }
+    const write = await rawRequest(h.port, {
+      method: 'PUT',
+      path: '/api/file?path=flows/planted.json',
+      headers: { 'x-studio-token': h.studio.token },
+      body: '{"overwritten": true}',
+    });
+    expect(write.status).toBe(403);
+    expect(write.body).toContain('refused: flows/planted.json is a symbolic link');
+    expect(readFileSync(secret, 'utf8')).toContain(SECRET);
   });
 });
