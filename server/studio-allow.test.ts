@@ -78,7 +78,8 @@ describe('crossOriginProblem', () => {
 });
 
 describe('withoutLocalPaths', () => {
-  it('makes the roots relative', () => {
+  it('makes the roots relative and hides other local folders', () => {
     expect(withoutLocalPaths("EISDIR: open '/tmp/p/flows/a.json' (/@fs/work/app/src/x.ts)", ['/tmp/p', '/work/app'])).toBe("EISDIR: open './flows/a.json' (/src/x.ts)");
+    expect(withoutLocalPaths("ENOENT: '/var/db/pg' and '/tmp/x'", ['/work/app'], ['/var/db', '/tmp'])).toBe("ENOENT: '…/pg' and '…/x'");
   });
 });

@@ -75,10 +75,16 @@ function fsModule(absolute: string, appRoot: string): boolean {
   return segments[0] === 'node_modules' && moduleFile(segments, appRoot);
 }
 
-/** A message with the project's and the app's absolute paths made relative: a 500 never shows them. */
-export function withoutLocalPaths(message: string, roots: readonly string[]): string {
+/**
+ * A message with the project's and the app's absolute paths made relative (`roots` → "."), and other
+ * folders of this machine (`hidden`: the data folder, the temp and home folders) shown as "…": a 500
+ * never shows where the server keeps its files.
+ */
+export function withoutLocalPaths(message: string, roots: readonly string[], hidden: readonly string[] = []): string {
+  const pairs = [...roots.map((root) => [root, '.'] as const), ...hidden.map((folder) => [folder, '…'] as const)]
+    .filter(([folder]) => folder.length > 1)
+    .sort((a, b) => b[0].length - a[0].length);
   let shown = message;
-  for (const root of [...new Set(roots)].filter((r) => r.length > 1).sort((a, b) => b.length - a.length))
-    shown = shown.split(`/@fs${root}`).join('').split(root).join('.');
+  for (const [folder, label] of pairs) shown = shown.split(`/@fs${folder}`).join(label === '.' ? '' : label).split(folder).join(label);
   return shown;
 }

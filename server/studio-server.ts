@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { realpathSync, watch, type FSWatcher } from 'node:fs';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { createServer as createViteServer } from 'vite';
@@ -120,6 +121,7 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
 
   // A 500 names what failed, never where this machine keeps the project or the app.
   const roots = [project, options.appRoot, realpathSync(project), realpathSync(options.appRoot)];
+  const hidden = [dataDir, tmpdir(), homedir()];
   const server = createHttpServer((req, res) => {
     const problem = hostProblem(header(req, 'host'), hosts) ?? crossOriginProblem(req.headers, hosts, req.url ?? '/');
     if (problem) return json(res, 403, { error: problem });
@@ -134,7 +136,7 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
     const fail = (error: unknown) => {
       if (res.headersSent) return void res.destroy();
       const message = error instanceof Error ? error.message : String(error);
-      json(res, 500, { error: withoutLocalPaths(message, roots) });
+      json(res, 500, { error: withoutLocalPaths(message, roots, hidden) });
     };
     if (path.startsWith('/api/')) return void api(req, res, url).catch(fail);
     // The project's uploads (a --project folder's too), as the funnel serves public/; under either name.
