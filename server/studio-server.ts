@@ -1,8 +1,10 @@
 /**
  * The Flow Studio's local HTTP server: the studio app and its preview frame (Vite middleware), the
  * flow files (read, write, pushed to the browser when they change on disk) and image uploads. Every
- * request must name this server's own host; every write needs the per-run token and may touch only
- * flows/*.json and public/uploads/. The flow logic itself runs in the browser (src/engine).
+ * request must name this server's own host and come from its own pages; without the per-run token it
+ * serves only what the studio and the preview need (studio-allow.ts), and every write needs the token
+ * and may touch only flows/*.json and public/uploads/ (never through a link). The flow logic itself
+ * runs in the browser (src/engine).
  */
 import { randomBytes } from 'node:crypto';
 import { realpathSync, watch, type FSWatcher } from 'node:fs';
