@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { flowPlugin } from './scripts/vite-plugin-flow.ts';
@@ -16,9 +17,14 @@ const SCREEN_KIT =
 export default defineConfig({
   resolve: {
     // @xstate/react imports the useSyncExternalStore shims (for React 17); React 19 has the hook built
-    // in, so they resolve to it (about 0.8 KB gzip less in the first bundle).
+    // in, so they resolve to it (about 0.8 KB gzip less in the first bundle). The replacement is an
+    // absolute file path: the dev server's dependency optimizer (rolldown) reads a root-relative
+    // '/src/...' as a path on the disk's root and could not load it, so `npm run dev` did not start.
     alias: [
-      { find: /^use-sync-external-store\/shim$/, replacement: '/src/app/use-sync-external-store-shim.ts' },
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(new URL('./src/app/use-sync-external-store-shim.ts', import.meta.url)),
+      },
       { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector.js' },
     ],
   },

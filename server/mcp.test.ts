@@ -8,7 +8,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, linkSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -225,5 +225,44 @@ describe('npm run mcp, driven by the SDK client', () => {
     const list = JSON.parse(first && 'text' in first ? first.text : '[]') as { name: string; registered: boolean; example?: string }[];
     expect(list.find((o) => o.name === 'points')).toMatchObject({ registered: true, example: expect.stringContaining('"points"') });
     expect(list.find((o) => o.name === 'var')).toMatchObject({ registered: false });
+  }, 60_000);
+
+  it('refuses, by name, a symbolic link planted in flows/ (a flow or a language file), and writes no hard-linked file', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'mcp-outside-'));
+    const marker = `outside-${Date.now()}`;
+    const secretText = `{ "id": "planted", "marker": "${marker}" }\n`;
+    const links = ['flows/planted.json', 'flows/shoe-finder.fr.json', 'flows/hard.json'].map((file) => join(root, file));
+    try {
+      writeFileSync(join(outside, 'secret.json'), secretText);
+      writeFileSync(join(outside, 'hard.json'), readFileSync(join(root, 'flows/shoe-finder.json')));
+      symlinkSync(join(outside, 'secret.json'), join(root, 'flows/planted.json'));
+      linkSync(join(outside, 'hard.json'), join(root, 'flows/hard.json'));
+      const link = 'is a symbolic link; only plain files are read and written here (not links)';
+
+      const list = await mcp.call('list_flows', {});
+      expect(list.isError, list.text).toBe(false);
+      expect(list.text).not.toContain('planted');
+      expect(list.text).not.toContain(marker);
+      const read = await mcp.call('read_flow', { file: 'flows/planted.json' });
+      expect(read.isError).toBe(true);
+      expect(read.text).toContain(`refused: flows/planted.json ${link}`);
+      expect(read.text).not.toContain(marker);
+      const edit = await mcp.call('edit_flow', { file: 'flows/planted.json', ops: [{ op: 'add', path: '/overwritten', value: true }], draft: true });
+      expect(edit.text).toContain(`refused: flows/planted.json ${link}`);
+      expect(readFileSync(join(outside, 'secret.json'), 'utf8')).toBe(secretText);
+      const hard = await mcp.call('edit_flow', { file: 'flows/hard.json', ops: [{ op: 'add', path: '/overwritten', value: true }], draft: true });
+      expect(hard.text).toContain('refused: flows/hard.json is a hard link to another file');
+      expect(readFileSync(join(outside, 'hard.json'), 'utf8')).not.toContain('overwritten');
+
+      // A language file beside a real flow is read for its check: a link there is refused too.
+      symlinkSync(join(outside, 'secret.json'), join(root, 'flows/shoe-finder.fr.json'));
+      const check = await mcp.call('check_flow', { file: 'shoe-finder' });
+      expect(check.text).toContain(`refused: flows/shoe-finder.fr.json ${link}`);
+      expect(check.text).not.toContain(marker);
+      expect(existsSync(join(outside, 'secret.json'))).toBe(true);
+    } finally {
+      for (const file of links) rmSync(file, { force: true });
+      rmSync(outside, { recursive: true, force: true });
+    }
   }, 60_000);
 });

@@ -19,6 +19,32 @@ export function hostProblem(header: string | undefined, allowed: ReadonlySet<str
   return `the Host header "${header}" is not this studio's address (${[...allowed].join(', ')}): refused against DNS rebinding`;
 }
 
+/**
+ * Why a request from a page on another origin is refused, or undefined. A page on another localhost
+ * port is "same-site" to the studio, and Vite would answer it; the studio answers only its own
+ * pages. `Origin` (sent with every cross-origin fetch and socket) must be the studio's own address;
+ * `Sec-Fetch-Site` (sent by browsers with every request) must say same-origin, or none (a typed or
+ * printed URL), except a navigation to the studio page itself.
+ */
+export function crossOriginProblem(
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  allowed: ReadonlySet<string>,
+  url: string,
+): string | undefined {
+  const first = (name: string) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const origin = first('origin');
+  if (origin !== undefined && !allowed.has(origin.toLowerCase().replace(/^http:\/\//, '')))
+    return `a request from the page at ${origin} is refused: the studio answers only its own pages`;
+  const site = first('sec-fetch-site');
+  if (site === undefined || site === 'same-origin' || site === 'none') return undefined;
+  const page = url === '/' || url.startsWith('/?');
+  if (page && first('sec-fetch-mode') === 'navigate' && first('sec-fetch-dest') === 'document') return undefined;
+  return `a ${site} request is refused: the studio answers only its own pages (open the URL it printed)`;
+}
+
 /** Why a write's token is refused, or undefined when it is the run's token. */
 export function tokenProblem(given: string | undefined, token: string): string | undefined {
   if (given === undefined || given === '') return 'a write needs the studio token (the X-Studio-Token header), printed in the URL at start';

@@ -1,18 +1,23 @@
 /**
  * The Flow Studio's local HTTP server: the studio app and its preview frame (Vite middleware), the
  * flow files (read, write, pushed to the browser when they change on disk) and image uploads. Every
- * request must name this server's own host; every write needs the per-run token and may touch only
- * flows/*.json and public/uploads/. The flow logic itself runs in the browser (src/engine).
+ * request must name this server's own host and come from its own pages; without the per-run token it
+ * serves only what the studio and the preview need (studio-allow.ts), and every write needs the token
+ * and may touch only flows/*.json and public/uploads/ (never through a link). The flow logic itself
+ * runs in the browser (src/engine).
  */
 import { randomBytes } from 'node:crypto';
-import { watch, type FSWatcher } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { realpathSync, watch, type FSWatcher } from 'node:fs';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { createServer as createViteServer } from 'vite';
 import { isLanguageFileName } from '../src/engine/i18n/translation.ts';
-import { allowedHosts, hostProblem, readableFlow, tokenProblem, writablePath } from './studio-guard.ts';
+import { admit, SVG_POLICY, withoutLocalPaths } from './studio-allow.ts';
+import { allowedHosts, crossOriginProblem, hostProblem, readableFlow, tokenProblem, writablePath } from './studio-guard.ts';
+import { readPlain, RefusedPath, writePlain } from './plain-file.ts';
 import { studioReport } from './studio-report.ts';
 import { serveUpload } from './studio-uploads.ts';
 import { studioViteConfig } from './studio-vite.ts';
@@ -88,7 +93,8 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
     if (req.method === 'GET' && path === '/api/flow') {
       const checked = readableFlow(project, url.searchParams.get('file') ?? '');
       if (!checked.ok) return json(res, 400, { error: checked.message });
-      const text = await readFile(checked.absolute, 'utf8').catch(() => undefined);
+      const text = await readPlain(checked.absolute, checked.file).catch((cause: unknown) => (cause instanceof RefusedPath ? cause : undefined));
+      if (text instanceof RefusedPath) return json(res, 403, { error: text.message });
       if (text === undefined) return json(res, 404, { error: `no flow file "${checked.file}"` });
       return send(res, 200, text, 'application/json; charset=utf-8');
     }
@@ -98,7 +104,8 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
       if (tokenIssue) return json(res, 403, { error: tokenIssue });
       const checked = readableFlow(project, url.searchParams.get('file') ?? '');
       if (!checked.ok) return json(res, 400, { error: checked.message });
-      const text = await readFile(checked.absolute, 'utf8').catch(() => undefined);
+      const text = await readPlain(checked.absolute, checked.file).catch((cause: unknown) => (cause instanceof RefusedPath ? cause : undefined));
+      if (text instanceof RefusedPath) return json(res, 403, { error: text.message });
       if (text === undefined) return json(res, 404, { error: `no flow file "${checked.file}"` });
       return json(res, 200, await studioReport(text, checked.file, dataDir, project));
     }
@@ -117,7 +124,15 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
       const body = await readBody(req);
       if (body === undefined) return json(res, 413, { error: `the body is over ${MAX_BODY} bytes` });
       await mkdir(resolve(checked.absolute, '..'), { recursive: true });
-      await writeFile(checked.absolute, body);
+      // A link planted in flows/ or public/uploads/ is refused by name, never written through.
+      const refused = await writePlain(checked.absolute, checked.file, body).then(
+        () => undefined,
+        (cause: unknown) => {
+          if (cause instanceof RefusedPath) return cause;
+          throw cause;
+        },
+      );
+      if (refused) return json(res, 403, { error: refused.message });
       return json(res, 200, { ok: true, file: checked.file });
     }
     if (versions.has(req.method, path)) {
@@ -129,23 +144,39 @@ export async function startStudio(options: StudioOptions): Promise<RunningStudio
     return json(res, 404, { error: `no studio API ${req.method ?? ''} ${path}` });
   };
 
+  // A 500 names what failed, never where this machine keeps the project or the app.
+  const roots = [project, options.appRoot, realpathSync(project), realpathSync(options.appRoot)];
+  const hidden = [dataDir, tmpdir(), homedir()];
   const server = createHttpServer((req, res) => {
-    const problem = hostProblem(header(req, 'host'), hosts);
+    const problem = hostProblem(header(req, 'host'), hosts) ?? crossOriginProblem(req.headers, hosts, req.url ?? '/');
     if (problem) return json(res, 403, { error: problem });
+    const admitted = admit(req.method ?? 'GET', req.url ?? '/', options.appRoot);
+    if (admitted.kind === 'bad') return json(res, 400, { error: admitted.message });
+    if (admitted.kind === 'token') {
+      const tokenIssue = tokenProblem(header(req, 'x-studio-token'), token);
+      if (tokenIssue) return json(res, 403, { error: `${admitted.path} is not part of the studio: ${tokenIssue}` });
+    }
+    const path = admitted.path;
     const url = new URL(req.url ?? '/', 'http://studio.invalid');
-    const fail = (error: unknown) => json(res, 500, { error: error instanceof Error ? error.message : String(error) });
-    if (url.pathname.startsWith('/api/')) return void api(req, res, url).catch(fail);
-    // The project's uploads (a --project folder's too), as the funnel serves public/.
-    if (url.pathname.startsWith('/uploads/')) return void serveUpload(project, url.pathname, res).catch(fail);
-    if (url.pathname === '/' || url.pathname === '/index.html') return void page(res, url.pathname, 'index.html').catch(fail);
-    if (url.pathname === '/preview' || url.pathname.startsWith('/preview/'))
-      return void page(res, url.pathname, 'preview.html').catch(fail);
+    const fail = (error: unknown) => {
+      if (res.headersSent) return void res.destroy();
+      const message = error instanceof Error ? error.message : String(error);
+      json(res, 500, { error: withoutLocalPaths(message, roots, hidden) });
+    };
+    if (path.startsWith('/api/')) return void api(req, res, url).catch(fail);
+    // The project's uploads (a --project folder's too), as the funnel serves public/; under either name.
+    if (path.startsWith('/uploads/') || path.startsWith('/public/uploads/'))
+      return void serveUpload(project, url.pathname, res).catch(fail);
+    if (path === '/' || path === '/index.html') return void page(res, path, 'index.html').catch(fail);
+    if (path === '/preview' || path.startsWith('/preview/')) return void page(res, path, 'preview.html').catch(fail);
+    // Any other SVG (a module's, or the token holder's) runs no script either, whatever Vite makes of it.
+    if (path.toLowerCase().endsWith('.svg')) res.setHeader('content-security-policy', SVG_POLICY);
     // (The server listens only once `dev` exists, below.)
-    dev.middlewares(req, res, () => json(res, 404, { error: `not found: ${url.pathname}` }));
+    dev.middlewares(req, res, (error?: unknown) => (error ? fail(error) : json(res, 404, { error: `not found: ${path}` })));
   });
-  // Vite's client socket (an upgrade, not a request) gets the same Host check.
+  // Vite's client socket (an upgrade, not a request) gets the same Host and origin checks.
   server.prependListener('upgrade', (req: IncomingMessage, socket: Duplex) => {
-    if (hostProblem(header(req, 'host'), hosts)) socket.destroy();
+    if (hostProblem(header(req, 'host'), hosts) ?? crossOriginProblem(req.headers, hosts, req.url ?? '/')) socket.destroy();
   });
   const dev = await createViteServer(studioViteConfig(options.appRoot, join(project, options.flowFile), server));
   await new Promise<void>((ok, fail) => {

@@ -27,7 +27,15 @@ export function studioViteConfig(appRoot: string, flowFile: string, server: Serv
       hmr: { server },
       // The studio watches the flow files itself (studio-server.ts); code changes need a reload.
       watch: null,
-      fs: { strict: true, allow: [appRoot], deny: ['.env', '.env.*', '*.{crt,pem,key}', '.git/**', '.data/**'] },
+      // The studio's pages are its only clients: no CORS answer for a page on another (localhost) origin.
+      cors: false,
+      // A second fence behind the studio's allow-list (studio-allow.ts), for the token holder's requests:
+      // Vite matches a pattern with a slash against the absolute path, so folders need the leading '**/'.
+      fs: {
+        strict: true,
+        allow: [appRoot],
+        deny: ['.env', '.env.*', '*.{crt,pem,key}', '**/.git/**', '**/.data/**', '**/.env/**'],
+      },
     },
   };
 }

@@ -12,7 +12,12 @@ import {
 } from '../../src/engine/validation/translation-check.ts';
 
 /** The language files beside a flow file; `shown` is the flow's name as issues print it. */
-export async function readLanguageFiles(flowPath: string, shown = flowPath): Promise<LanguageFileText[]> {
+export async function readLanguageFiles(
+  flowPath: string,
+  shown = flowPath,
+  // How a file is read (the MCP server reads without following links).
+  read: (path: string, shown: string) => Promise<string> = (path) => readFile(path, 'utf8'),
+): Promise<LanguageFileText[]> {
   const base = basename(flowPath).replace(/\.json$/, '');
   const names = await readdir(dirname(flowPath)).catch(() => []);
   const files = names
@@ -22,7 +27,7 @@ export async function readLanguageFiles(flowPath: string, shown = flowPath): Pro
   return Promise.all(
     files.map(async (name) => ({
       file: join(dirname(shown), name),
-      text: await readFile(join(dirname(flowPath), name), 'utf8'),
+      text: await read(join(dirname(flowPath), name), join(dirname(shown), name)),
     })),
   );
 }

@@ -4,13 +4,13 @@
  * alike, so an agent can't be talked into reading secrets or writing code.
  */
 import { execFile } from 'node:child_process';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { LanguageFileText } from '../../src/engine/validation/translation-check.ts';
 import { readLanguageFiles } from '../../scripts/lib/language-files.ts';
+import { readPlain, RefusedPath, writePlain } from '../plain-file.ts';
 
-/** A refused path: the message names it and says what is allowed. */
-export class RefusedPath extends Error {}
+export { RefusedPath };
 
 /** A flow file's base name: lower-case letters, digits, - and _, ending .json (no folders, no dot files). */
 const FLOW_NAME = /^[a-z0-9][a-z0-9_-]*\.json$/;
@@ -44,17 +44,24 @@ export class FlowFiles {
     return { file: `flows/${withExt}`, path };
   }
 
-  /** The flow files, by name. */
+  /** The flow files (plain files only: a link in flows/ is not listed), by name. */
   async list(): Promise<FlowFile[]> {
-    const names = await readdir(this.flowsDir).catch(() => []);
-    return names.filter((n) => FLOW_NAME.test(n)).sort().map((n) => ({ file: `flows/${n}`, path: join(this.flowsDir, n) }));
+    await this.plainFolder();
+    const entries = await readdir(this.flowsDir, { withFileTypes: true }).catch(() => []);
+    return entries
+      .filter((entry) => entry.isFile() && FLOW_NAME.test(entry.name))
+      .map((entry) => entry.name)
+      .sort()
+      .map((n) => ({ file: `flows/${n}`, path: join(this.flowsDir, n) }));
   }
 
   async read(name: string): Promise<FlowFile & { text: string }> {
     const flow = this.resolve(name);
-    const text = await readFile(flow.path, 'utf8').catch((cause: unknown) => {
+    await this.plainFolder();
+    const text = await readPlain(flow.path, flow.file).catch((cause: unknown) => {
+      if (cause instanceof RefusedPath) throw cause;
       const code = cause instanceof Error && 'code' in cause ? String(cause.code) : '';
-      throw new Error(code === 'ENOENT' ? `${flow.file} does not exist (list_flows names the flow files)` : `can't read ${flow.file}: ${String(cause)}`);
+      throw new Error(code === 'ENOENT' ? `${flow.file} does not exist (list_flows names the flow files)` : `can't read ${flow.file}: ${code || 'unreadable'}`);
     });
     return { ...flow, text };
   }
@@ -62,17 +69,28 @@ export class FlowFiles {
   /** The flow's language files beside it (flows/<flow>.<language>.json), read only, for the checker. */
   async languageFiles(name: string): Promise<LanguageFileText[]> {
     const flow = this.resolve(name);
-    return readLanguageFiles(flow.path, flow.file);
+    await this.plainFolder();
+    return readLanguageFiles(flow.path, flow.file, readPlain);
   }
 
   /** Writes a flow file, remembering what it held before (for diff_flow since the last save). */
   async write(name: string, text: string, options: { create?: boolean } = {}): Promise<FlowFile> {
     const flow = this.resolve(name);
-    const before = await readFile(flow.path, 'utf8').catch(() => undefined);
-    if (options.create && before !== undefined) throw new Error(`${flow.file} exists already: pick another id, or edit it with edit_flow`);
-    await writeFile(flow.path, text, { flag: options.create ? 'wx' : 'w' });
-    if (before !== undefined) this.beforeSave.set(flow.file, before);
+    await this.plainFolder();
+    const existed = await lstat(flow.path).then(() => true, () => false);
+    const before = await writePlain(flow.path, flow.file, text, options.create === true).catch((cause: unknown) => {
+      const code = cause instanceof Error && 'code' in cause ? String(cause.code) : '';
+      throw code === 'EEXIST' ? new Error(`${flow.file} exists already: pick another id, or edit it with edit_flow`) : cause;
+    });
+    if (existed && before !== undefined) this.beforeSave.set(flow.file, before);
     return flow;
+  }
+
+  /** Refuses when flows/ itself is a symbolic link (a missing folder is left to each call). */
+  private async plainFolder(): Promise<void> {
+    const stats = await lstat(this.flowsDir).catch(() => undefined);
+    if (stats?.isSymbolicLink())
+      throw new RefusedPath('refused: flows/ is a symbolic link; only plain files are read and written here (not links)');
   }
 
   /** The text before this server's last write of the file, if it wrote it. */

@@ -222,8 +222,10 @@ describe('Flow Studio: report, placeholders, images, palette, delete, new flow',
     await thumbnails.getByRole('button', { name: 'my-photo.png' }).waitFor();
     const served = await rawRequest(h.port, { method: 'GET', path: '/uploads/my-photo.png' });
     expect(served.status).toBe(200);
+    // A path written roundabout (an encoded slash) is refused as malformed, never interpreted.
     const outside = await rawRequest(h.port, { method: 'GET', path: '/uploads/..%2F..%2Fpackage.json' });
-    expect(outside.status).toBe(404);
+    expect(outside.status).toBe(400);
+    expect(outside.body).not.toContain('funnel-engine');
     // Two edits of hers (the pick, the upload); the change on disk before them is an undoable step too.
     await button('Undo').click();
     await expect.poll(() => src.inputValue(), WAIT).toBe('/uploads/stride-lab-mark.svg');
