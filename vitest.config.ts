@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { flowPlugin } from './scripts/vite-plugin-flow.ts';
+import { flowPlugin } from './common/flow-plugin/vite-plugin-flow.ts';
 import { POSTGRES_ONLY_TEST_FILES } from './vitest.postgres.config.ts';
 
 /** Unit, component and flow tests (jsdom). End-to-end tests have their own config. */

@@ -9,9 +9,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertDemoVisits } from '../scripts/report/demo-database.ts';
-import { DEMO_PLAN } from '../scripts/report/demo-visits.ts';
-import { readFigures, type FunnelFigures, type Query, type ReportOptions } from '../scripts/report/read-figures.ts';
+import { insertDemoVisits } from '../common/report/demo-database.ts';
+import { DEMO_PLAN } from '../common/report/demo-visits.ts';
+import { readFigures, type FunnelFigures, type Query, type ReportOptions } from '../common/report/read-figures.ts';
 import { loadFlow } from '../tests/support/load-flow.ts';
 import { readFileSync } from 'node:fs';
 import type { SqlDatabase } from './sql-database.ts';

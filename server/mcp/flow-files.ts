@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { LanguageFileText } from '../../src/engine/validation/translation-check.ts';
-import { readLanguageFiles } from '../../scripts/lib/language-files.ts';
+import { readLanguageFiles } from '../../common/flow-plugin/language-files.ts';
 
 /** A refused path: the message names it and says what is allowed. */
 export class RefusedPath extends Error {}

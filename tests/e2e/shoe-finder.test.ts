@@ -97,7 +97,7 @@ describe('the shoe finder (FLOW=flows/shoe-finder.json)', () => {
     );
     await page.getByText('Stride Lab', { exact: true }).first().waitFor();
     // Its own icon before the wordmark (theme.logo), not another brand's mark: the build draws the SVG
-    // as a PNG at three times its size (scripts/lib/raster-logo.ts), and the page loads it.
+    // as a PNG at three times its size (common/flow-plugin/raster-logo.ts), and the page loads it.
     const mark = page.locator('header img[src^="/assets/stride-lab-mark-"][src$=".png"]').first();
     await mark.waitFor();
     await expect.poll(() => mark.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), WAIT).toBe(64);

@@ -6,15 +6,15 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import type { Flow } from '../src/engine/flow.gen.ts';
-import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
-import { missingFilesCheck } from './lib/flow-uploads.ts';
-import { themeCss, themedHtml } from './lib/theme-html.ts';
-import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
-import { firstScreenFlow, partModule, resultModel, trackingPart } from './lib/flow-parts.ts';
-import { withoutSampleImages } from './lib/without-sample-images.ts';
-import { rasterLogo, type RasterLogo } from './lib/raster-logo.ts';
-import { checkLanguageFiles, languagePacks, readLanguageFiles } from './lib/language-files.ts';
+import type { Flow } from '../../src/engine/flow.gen.ts';
+import { flowFile } from '../../supabase/functions/_shared/flow-path.ts';
+import { missingFilesCheck } from './flow-uploads.ts';
+import { themeCss, themedHtml } from './theme-html.ts';
+import { formatIssue, validateFlowText } from '../../src/engine/validation/validate-flow.ts';
+import { firstScreenFlow, partModule, resultModel, trackingPart } from './flow-parts.ts';
+import { withoutSampleImages } from './without-sample-images.ts';
+import { rasterLogo, type RasterLogo } from './raster-logo.ts';
+import { checkLanguageFiles, languagePacks, readLanguageFiles } from './language-files.ts';
 import {
   blankTexts,
   isMultilingual,
@@ -24,8 +24,8 @@ import {
   tableTextsModule,
   TEXTS_PREFIX,
   textsModule,
-} from './lib/flow-languages-parts.ts';
-import { fileLanguage } from '../src/engine/i18n/translation.ts';
+} from './flow-languages-parts.ts';
+import { fileLanguage } from '../../src/engine/i18n/translation.ts';
 
 const VIRTUAL_ID = 'virtual:flow';
 const RESOLVED_ID = '\0virtual:flow';
