@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./tests/setup-dom.ts'],
+    // One migrated PGlite database, made once per set of migrations; every test database starts from it.
+    globalSetup: ['./server/pglite-global-setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'tests/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'supabase/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**', ...POSTGRES_ONLY_TEST_FILES],
     restoreMocks: true,
