@@ -14,6 +14,10 @@ export default tseslint.config(
     plugins: { 'import-x': importX, 'react-hooks': reactHooks },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // The rules that follow imports (no-cycle) read only files of these extensions, with this parser:
+      // without them every .ts import was a dead end, and no circle was ever found.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       // Cycles are ours to find; parsing dependencies' minified bundles only costs time (and PGlite's
       // overflows the parser's stack).
       'import-x/ignore': ['node_modules'],
@@ -22,6 +26,8 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Over every folder (src, server, scripts, supabase, common), across folders too. Type-only
+      // imports are not followed by the rule; tests/import-cycles.test.ts finds those.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       // The import direction of CONVENTIONS.md: engine ← screens ← app. The engine knows no React, no
@@ -38,6 +44,13 @@ export default tseslint.config(
             { target: './src/screens', from: ['./src/app', './src/tracking', './src/analysis'], message: 'Renderers are pure: props in, events out.' },
             { target: './src/components', from: ['./src/app', './src/screens', './src/tracking', './src/analysis'], message: 'Shared components are pure UI.' },
             { target: './src/scoring', from: ['./src/app', './src/screens', './src/components'], message: 'Scoring is pure functions.' },
+            // scripts/ (CLIs, the build's plugins) sits on top: the local backend and the modules both
+            // share never reach up into it. What both need lives in common/.
+            {
+              target: ['./server', './common', './supabase'],
+              from: './scripts',
+              message: 'server/, common/ and supabase/ may not import from scripts/: move what both need to common/.',
+            },
           ],
         },
       ],

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { flowPlugin } from './scripts/vite-plugin-flow.ts';
+import { flowPlugin } from './common/flow-plugin/vite-plugin-flow.ts';
 import { flowMapPlugin } from './scripts/vite-plugin-flow-map.ts';
 import { flowUploadsPlugin } from './scripts/vite-plugin-flow-uploads.ts';
 import { localBackendPlugin } from './scripts/vite-plugin-local-backend.ts';

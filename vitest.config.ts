@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { flowPlugin } from './scripts/vite-plugin-flow.ts';
+import { flowPlugin } from './common/flow-plugin/vite-plugin-flow.ts';
 import { POSTGRES_ONLY_TEST_FILES } from './vitest.postgres.config.ts';
 
 /** Unit, component and flow tests (jsdom). End-to-end tests have their own config. */
@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./tests/setup-dom.ts'],
+    // One migrated PGlite database, made once per set of migrations; every test database starts from it.
+    globalSetup: ['./server/pglite-global-setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts', 'tests/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'supabase/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**', ...POSTGRES_ONLY_TEST_FILES],
     restoreMocks: true,

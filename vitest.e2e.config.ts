@@ -39,6 +39,10 @@ export default defineConfig({
     fileParallelism: group === 'shared',
     maxWorkers: group === 'shared' ? 2 : 1,
     restoreMocks: true,
+    // Every local backend a file starts (in memory, or in a new folder of a server it spawns) begins from
+    // one migrated PGlite snapshot instead of applying every migration again.
+    // Files that need the same production build share one (tests/e2e/shared-build.ts).
+    globalSetup: ['./server/pglite-global-setup.ts', './tests/e2e/build-cache-setup.ts'],
     // Real photo analyses in the walks get a patient deadline: CI shares two cores between Chromium,
     // Vite and the analysis worker. The 5 s deadline itself is tested in server/face-pool.
     env: { FACE_ANALYSIS_DEADLINE_MS: '20000' },

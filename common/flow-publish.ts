@@ -12,7 +12,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkFlow, formatFinding, withFindings, type FlowCheckResult } from '../src/engine/flow-edit/check-flow.ts';
 import { checkedOutRef, commitFiles, pushBranch, type PushResult } from './flow-commit.ts';
-import { flowFileRefs, publicFile, UPLOADS } from './flow-uploads.ts';
+import { flowFileRefs, publicFile, UPLOADS } from './flow-plugin/flow-uploads.ts';
 import { flowFilesAt, languageOf, versionDiff, type FlowFilesAt } from './flow-versions.ts';
 import { fileAt, git, revParse } from './git.ts';
 

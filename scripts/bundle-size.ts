@@ -17,7 +17,7 @@ import {
   type FlowGraph,
   type Manifest,
 } from './lib/before-first-question.ts';
-import { FIRST_SCREEN_BUDGET_BYTES, firstScreenScripts, forbiddenLibraries } from './lib/first-screen.ts';
+import { FIRST_SCREEN_BUDGET_BYTES, firstScreenScripts, forbiddenLibraries } from '../common/flow-plugin/first-screen.ts';
 import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
 
 const FIRST_BUNDLE_BUDGET = FIRST_SCREEN_BUDGET_BYTES;

@@ -6,9 +6,9 @@ import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
 import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
-import { missingFilesCheck } from './lib/flow-uploads.ts';
-import { flowBudgetLine } from './lib/flow-parts.ts';
-import { checkLanguageFiles } from './lib/language-files.ts';
+import { missingFilesCheck } from '../common/flow-plugin/flow-uploads.ts';
+import { flowBudgetLine } from '../common/flow-plugin/flow-parts.ts';
+import { checkLanguageFiles } from '../common/flow-plugin/language-files.ts';
 import { flowFileOfTranslation } from '../src/engine/i18n/translation.ts';
 
 const args = process.argv.slice(2);

@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { diffTranslations } from '../src/engine/i18n/translation-diff.ts';
 import type { TranslationFile } from '../src/engine/i18n/translation.ts';
-import { readLanguageFiles } from './lib/language-files.ts';
+import { readLanguageFiles } from '../common/flow-plugin/language-files.ts';
 import { relative } from 'node:path';
 import type { Flow } from '../src/engine/flow.gen.ts';
 import { comparableFlow } from '../src/engine/flow-edit/diff-flow.ts';

@@ -4,29 +4,6 @@
  * and deploys only what is under supabase/functions. Every file of flows/, and FLOW's file when it is
  * elsewhere. Run it before `supabase functions serve` or `deploy`, and after editing a flow.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
+import { copyFunctionFlows } from '../common/function-flows.ts';
 
-const root = resolve(import.meta.dirname, '..');
-export const FUNCTION_FLOW_DIR = 'supabase/functions/_flow';
-
-/** Copies the flows; returns the paths written, relative to the project root. */
-export function copyFunctionFlows(chosen: string = flowFile()): string[] {
-  const target = join(root, FUNCTION_FLOW_DIR);
-  rmSync(target, { recursive: true, force: true });
-  const files = readdirSync(join(root, 'flows'))
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => `flows/${name}`);
-  if (!isAbsolute(chosen) && !files.includes(chosen) && existsSync(join(root, chosen))) files.push(chosen);
-  return files.map((file) => {
-    const to = join(target, file);
-    mkdirSync(dirname(to), { recursive: true });
-    cpSync(join(root, file), to);
-    return relative(root, to);
-  });
-}
-
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  for (const path of copyFunctionFlows()) console.log(`copied ${path}`);
-}
+for (const path of copyFunctionFlows()) console.log(`copied ${path}`);

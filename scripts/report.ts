@@ -13,12 +13,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
-import { htmlReport } from './report/html-report.ts';
-import { openReportDatabase } from './report/open-report-database.ts';
-import { readFigures } from './report/read-figures.ts';
+import { htmlReport } from '../common/report/html-report.ts';
+import { openReportDatabase } from '../common/report/open-report-database.ts';
+import { readFigures } from '../common/report/read-figures.ts';
 import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
-import { terminalReport } from './report/terminal-report.ts';
-import { leadWebhookLine } from './report/lead-webhook-line.ts';
+import { terminalReport } from '../common/report/terminal-report.ts';
+import { leadWebhookLine } from '../common/report/lead-webhook-line.ts';
 
 const { values } = parseArgs({
   options: {

@@ -7,7 +7,7 @@ import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { builtFlowFile } from './lib/built-flow-file.ts';
-import { shippedUploads, UPLOADS } from './lib/flow-uploads.ts';
+import { shippedUploads, UPLOADS } from '../common/flow-plugin/flow-uploads.ts';
 
 function filesUnder(dir: string): string[] {
   try {

@@ -15,7 +15,7 @@ import { withStylesInline } from './lib/inline-styles.ts';
 import { NOT_FOUND_KEY } from './lib/route-preload.ts';
 import { ROUTE_PRELOAD_PLUGIN, type RoutePreloadApi } from './vite-plugin-route-preload.ts';
 import { flowPaths } from './lib/site-routes.ts';
-import { flowPlugin } from './vite-plugin-flow.ts';
+import { flowPlugin } from '../common/flow-plugin/vite-plugin-flow.ts';
 import { builtFlowFile, builtFlowShipping } from './lib/built-flow-file.ts';
 import { readFileSync } from 'node:fs';
 import {
@@ -24,9 +24,9 @@ import {
   type FlowLanguages,
   type LanguagePack,
 } from '../src/engine/i18n/translation.ts';
-import { checkLanguageFiles, languagePacks } from './lib/language-files.ts';
+import { checkLanguageFiles, languagePacks } from '../common/flow-plugin/language-files.ts';
 import { languageDir, languageShell, LANGUAGES_FILE } from './lib/language-pages.ts';
-import { TEXTS_PREFIX } from './lib/flow-languages-parts.ts';
+import { TEXTS_PREFIX } from '../common/flow-plugin/flow-languages-parts.ts';
 
 export const PRERENDER_PLUGIN = 'funnel-prerender';
 

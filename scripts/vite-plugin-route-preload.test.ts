@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withScript } from './vite-plugin-route-preload.ts';
-import { firstScreenScripts } from './lib/first-screen.ts';
+import { firstScreenScripts } from '../common/flow-plugin/first-screen.ts';
 
 const BUILT = `<!doctype html>
 <html lang="en">

@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flowPlugin } from './vite-plugin-flow.ts';
+import { flowPlugin } from '../common/flow-plugin/vite-plugin-flow.ts';
 import { backendEnvChecked, sitePlugin } from './vite-plugin-site.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

@@ -19,7 +19,7 @@ import { loadFlow } from '../tests/support/load-flow.ts';
 import { dataUrl, gifWithFrames, tinyPng } from '../supabase/functions/_shared/image-bytes.test-helpers.ts';
 import { createLocalAnalyzeFace } from '../supabase/functions/_shared/analyze-face-handler.ts';
 import { faceModelDir } from '../supabase/functions/_shared/face/face-model.ts';
-import { copyFunctionFlows } from '../scripts/functions-flows.ts';
+import { copyFunctionFlows } from '../common/function-flows.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const local = createLocalAnalyzeFace(scoringOf(loadFlow()));

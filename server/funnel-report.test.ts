@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlDatabase } from './sql-database.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFigures } from '../scripts/report/read-figures.ts';
+import { readFigures } from '../common/report/read-figures.ts';
 import { loadFlow } from '../tests/support/load-flow.ts';
 import { readFileSync } from 'node:fs';
 import { openTestDatabase } from './test-database.ts';

@@ -12,7 +12,7 @@ import { openTestDatabase } from './test-database.ts';
 import { callRpc } from './rpc.ts';
 import { sqlLeadWebhookStore } from './lead-webhook-worker.ts';
 import { sqlKit } from './sql-test-kit.ts';
-import { leadWebhookLine } from '../scripts/report/lead-webhook-line.ts';
+import { leadWebhookLine } from '../common/report/lead-webhook-line.ts';
 
 let db: SqlDatabase;
 beforeAll(async () => {

@@ -9,15 +9,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertDemoVisits } from '../scripts/report/demo-database.ts';
-import { DEMO_PLAN } from '../scripts/report/demo-visits.ts';
-import { readFigures, type FunnelFigures, type Query, type ReportOptions } from '../scripts/report/read-figures.ts';
+import { insertDemoVisits } from '../common/report/demo-database.ts';
+import { DEMO_PLAN } from '../common/report/demo-visits.ts';
+import { readFigures, type FunnelFigures, type Query, type ReportOptions } from '../common/report/read-figures.ts';
 import { loadFlow } from '../tests/support/load-flow.ts';
 import { readFileSync } from 'node:fs';
 import type { SqlDatabase } from './sql-database.ts';
 import { openTestDatabase } from './test-database.ts';
 import type { Flow } from '../src/engine/flow.gen.ts';
-import { figuresByRevision, mixByRevision } from '../scripts/report/revision-figures.ts';
+import { figuresByRevision, mixByRevision } from '../common/report/revision-figures.ts';
 import { readByRevision } from './version-figures.ts';
 
 let db: SqlDatabase;

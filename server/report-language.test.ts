@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFigures } from '../scripts/report/read-figures.ts';
-import { segmentTable } from '../scripts/report/terminal-report.ts';
+import { readFigures } from '../common/report/read-figures.ts';
+import { segmentTable } from '../common/report/terminal-report.ts';
 import { loadFlow } from '../tests/support/load-flow.ts';
 import type { SqlDatabase } from './sql-database.ts';
 import { openTestDatabase } from './test-database.ts';

@@ -1,15 +1,15 @@
 /**
  * The report's reach and drop-off per screen of the open flow, for the studio's map overlay. The
- * figures come from the report's own SQL (scripts/report/read-figures.ts) on a snapshot of the local
+ * figures come from the report's own SQL (common/report/read-figures.ts) on a snapshot of the local
  * database (`npm start` keeps the live folder open), and every field returned is picked here by name:
  * counts only, never an email or a name. With no database, no visits or a flow with errors, it says
  * why in words instead.
  */
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { openReportDatabase } from '../scripts/report/open-report-database.ts';
-import { readFigures } from '../scripts/report/read-figures.ts';
-import type { RevisionReport } from '../scripts/report/revision-report.ts';
+import { openReportDatabase } from '../common/report/open-report-database.ts';
+import { readFigures } from '../common/report/read-figures.ts';
+import type { RevisionReport } from '../common/report/revision-report.ts';
 import { checkFlow } from '../src/engine/flow-edit/check-flow.ts';
 
 /** One screen's figures: sessions that reached it, went on from it, and the share that left there. */

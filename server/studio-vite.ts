@@ -6,7 +6,7 @@
 import react from '@vitejs/plugin-react';
 import type { Server } from 'node:http';
 import type { InlineConfig } from 'vite';
-import { flowPlugin } from '../scripts/vite-plugin-flow.ts';
+import { flowPlugin } from '../common/flow-plugin/vite-plugin-flow.ts';
 
 /** The Vite config of the studio, served from `appRoot` (the repo) for the flow file `flowFile`. */
 export function studioViteConfig(appRoot: string, flowFile: string, server: Server): InlineConfig {

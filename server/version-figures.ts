@@ -8,9 +8,9 @@
  */
 import { existsSync } from 'node:fs';
 import type { Flow } from '../src/engine/flow-model.ts';
-import { openReportDatabase } from '../scripts/report/open-report-database.ts';
-import type { Query } from '../scripts/report/read-figures.ts';
-import { figuresByRevision } from '../scripts/report/revision-figures.ts';
+import { openReportDatabase } from '../common/report/open-report-database.ts';
+import type { Query } from '../common/report/read-figures.ts';
+import { figuresByRevision } from '../common/report/revision-figures.ts';
 
 /** One revision's figures: sessions that saw it, and the share that left a lead. */
 export interface VersionFigures {

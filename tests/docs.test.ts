@@ -28,7 +28,9 @@ describe('the docs', () => {
   it('are all reachable from the docs index', () => {
     const index = readFileSync(join(root, 'docs/README.md'), 'utf8');
     const linked = new Set(linksOf(index).map(({ target }) => `docs/${target.split('#')[0] ?? ''}`));
-    const unlinked = pages.filter((page) => page.startsWith('docs/') && page !== 'docs/README.md' && !linked.has(page));
+    const unlinked = pages.filter(
+      (page) => page.startsWith('docs/') && page !== 'docs/README.md' && !linked.has(page),
+    );
     expect(unlinked).toEqual([]);
   });
 
@@ -59,7 +61,11 @@ describe('the docs checker', () => {
   });
 
   it('names a missing file, a missing anchor and a path outside the repository, with the line', () => {
-    expect(check('# Readme\n\n[a](docs/gone.md)\n![b](docs/guide/shot.png)\n[c](docs/guide/page.md#no-such)\n[d](../x.md)\n')).toEqual([
+    expect(
+      check(
+        '# Readme\n\n[a](docs/gone.md)\n![b](docs/guide/shot.png)\n[c](docs/guide/page.md#no-such)\n[d](../x.md)\n',
+      ),
+    ).toEqual([
       'README.md:3: docs/gone.md: no such file',
       'README.md:4: docs/guide/shot.png: no such file',
       'README.md:5: docs/guide/page.md#no-such: no heading with the anchor #no-such',

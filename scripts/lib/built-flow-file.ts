@@ -19,7 +19,7 @@ function askFlowPlugin(config: ResolvedConfig, name: 'flowPath' | 'shipping'): u
 }
 
 /**
- * Whether the build serves the flow as a production build ships it (vite-plugin-flow.ts): the pages it
+ * Whether the build serves the flow as a production build ships it (common/flow-plugin/vite-plugin-flow.ts): the pages it
  * draws must show the same flow as the app that adopts them.
  */
 export function builtFlowShipping(config: ResolvedConfig): boolean {

@@ -30,7 +30,8 @@ function withoutCode(text: string, keepInline = false): string {
     .map((line) => {
       const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
       if (fence !== undefined) {
-        if (marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
+        if (marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length)
+          fence = undefined;
         return '';
       }
       if (marker !== undefined) {
@@ -120,7 +121,9 @@ export function readmeProblems(text: string): string[] {
   text.split('\n').forEach((line, index) => {
     const history = /\b(?:issues?|round)\s*#?\d+|(?:^|[\s(])#\d+\b/i.exec(line)?.[0];
     if (history !== undefined)
-      problems.push(`README.md:${index + 1}: names "${history.trim()}"; the history belongs in git, not the README`);
+      problems.push(
+        `README.md:${index + 1}: names "${history.trim()}"; the history belongs in git, not the README`,
+      );
   });
   return problems;
 }

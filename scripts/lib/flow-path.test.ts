@@ -60,7 +60,7 @@ describe('naming a flow file', () => {
   it('happens only in supabase/functions/_shared/flow-path.ts (tests and their fixtures aside)', () => {
     const flows = readdirSync(join(root, 'flows')).filter((name) => name.endsWith('.json'));
     expect(flows).toContain('skin-funnel.json');
-    const sources = ['src', 'scripts', 'server', 'supabase', '.storybook']
+    const sources = ['src', 'common', 'scripts', 'server', 'supabase', '.storybook']
       .flatMap((dir) => filesUnder(join(root, dir), ['.ts', '.tsx', '.mdx']))
       .map((path) => relative(root, path))
       .filter((path) => !/\.test\.tsx?$/.test(path) && path !== 'supabase/functions/_shared/flow-path.ts');

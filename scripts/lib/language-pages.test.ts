@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedStrings } from './flow-languages-parts.ts';
+import { changedStrings } from '../../common/flow-plugin/flow-languages-parts.ts';
 import { acceptedLanguages, languageRedirectRows, languageShell } from './language-pages.ts';
 import { redirectsFileText } from './site-routes.ts';
 

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { runStages, summaryLines, vitestCounts, type Stage } from './test-stages.ts';
+import { duration, runStages, summaryLines, vitestCounts, type Stage } from './test-stages.ts';
 
 const node = (code: string) => (report: string) => [process.execPath, '-e', code, report];
 /** A stage that writes a Vitest-shaped JSON report and exits like Vitest would. */
@@ -22,17 +22,33 @@ describe('npm test stages', () => {
       { name: 'e2e', command: fakeVitest(18, 2), vitest: true, needs: 'build' },
     ];
     const results = runStages(stages);
+    const seconds = expect.any(Number) as number;
     expect(results).toEqual([
-      { name: 'check', passed: 1, failed: 0, skipped: 0 },
-      { name: 'types', passed: 0, failed: 1, skipped: 0 },
-      { name: 'unit', passed: 120, failed: 0, skipped: 3 },
-      { name: 'build', passed: 1, failed: 0, skipped: 0 },
-      { name: 'e2e', passed: 18, failed: 2, skipped: 0 },
+      { name: 'check', passed: 1, failed: 0, skipped: 0, seconds },
+      { name: 'types', passed: 0, failed: 1, skipped: 0, seconds },
+      { name: 'unit', passed: 120, failed: 0, skipped: 3, seconds },
+      { name: 'build', passed: 1, failed: 0, skipped: 0, seconds },
+      { name: 'e2e', passed: 18, failed: 2, skipped: 0, seconds },
     ]);
-    const lines = summaryLines(results, stages);
+    const lines = summaryLines(
+      results.map((result, index) => ({ ...result, seconds: [1.25, 0.5, 412.4, 75, 3601][index] ?? 0 })),
+      stages,
+    );
     expect(lines.at(-1)).toBe('total: 140 passed, 3 failed');
-    expect(lines).toContain('✗ types  failed');
-    expect(lines).toContain('✓ unit   120 passed, 0 failed, 3 skipped');
+    expect(lines.at(-2)).toBe('time: 68 min 10 s over all stages');
+    expect(lines).toContain('✗ types       0.5 s  failed');
+    expect(lines).toContain('✓ unit        412 s  120 passed, 0 failed, 3 skipped');
+    expect(lines).toContain('✗ e2e    60 min 1 s  18 passed, 2 failed');
+  });
+
+  it('time each stage as it runs', () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const [result] = runStages([{ name: 'wait', command: node('setTimeout(() => process.exit(0), 300)') }]);
+    expect(result?.seconds).toBeGreaterThanOrEqual(0.3);
+    expect(result?.seconds).toBeLessThan(30);
+    expect(log.mock.calls.flat()).toContain(`── wait: ${duration(result?.seconds ?? 0)}`);
+    expect([duration(8.24), duration(412.4), duration(472)]).toEqual(['8.2 s', '412 s', '472 s']);
+    expect(duration(600)).toBe('10 min 0 s');
   });
 
   it('skip a stage whose prerequisite failed, counting it as a failure', () => {
@@ -48,6 +64,7 @@ describe('npm test stages', () => {
       failed: 1,
       skipped: 0,
       note: 'not run: build failed',
+      seconds: 0,
     });
     expect(summaryLines(results, stages).at(-1)).toBe('total: 0 passed, 2 failed');
   });

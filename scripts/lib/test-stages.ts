@@ -26,10 +26,12 @@ export interface StageResult {
   skipped: number;
   /** Why it didn't run, or what went wrong outside the counted tests. */
   note?: string;
+  /** How long the stage ran, in seconds (0 when it didn't run). */
+  seconds: number;
 }
 
 /** Counts of a Vitest JSON report; a run that failed outside any test counts one failure. */
-export function vitestCounts(report: unknown, exitCode: number | null): Omit<StageResult, 'name'> {
+export function vitestCounts(report: unknown, exitCode: number | null): Omit<StageResult, 'name' | 'seconds'> {
   const count = (key: string): number => {
     const value =
       report && typeof report === 'object' && key in report ? Reflect.get(report, key) : undefined;
@@ -65,22 +67,27 @@ export function runStages(stages: readonly Stage[], options: { cwd?: string } = 
           failed: 1,
           skipped: 0,
           note: `not run: ${stage.needs} failed`,
+          seconds: 0,
         });
         continue;
       }
       const report = join(dir, `${results.length}.json`);
       const [command = 'true', ...args] = stage.command(report);
       console.log(`\n── ${stage.name}: ${[command, ...args].join(' ')}`);
+      const started = performance.now();
       const run = spawnSync(command, args, { cwd: options.cwd, stdio: 'inherit' });
+      const seconds = (performance.now() - started) / 1000;
       const exitCode = run.error ? 1 : run.status;
-      if (stage.vitest) results.push({ name: stage.name, ...vitestCounts(readReport(report), exitCode) });
+      if (stage.vitest) results.push({ name: stage.name, ...vitestCounts(readReport(report), exitCode), seconds });
       else
         results.push({
           name: stage.name,
           passed: exitCode === 0 ? 1 : 0,
           failed: exitCode === 0 ? 0 : 1,
           skipped: 0,
+          seconds,
         });
+      console.log(`── ${stage.name}: ${duration(seconds)}`);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -88,7 +95,15 @@ export function runStages(stages: readonly Stage[], options: { cwd?: string } = 
   return results;
 }
 
-/** The summary lines; the last is `total: N passed, M failed`. */
+/** A stage's time as people read it: `8.2 s`, `412 s`, `7 min 52 s`. */
+export function duration(seconds: number): string {
+  if (seconds < 10) return `${seconds.toFixed(1)} s`;
+  const whole = Math.round(seconds);
+  if (whole < 600) return `${whole} s`;
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+}
+
+/** The summary lines: each stage with its time; the last is `total: N passed, M failed`. */
 export function summaryLines(results: readonly StageResult[], stages: readonly Stage[]): string[] {
   const width = Math.max(...results.map((r) => r.name.length));
   const lines = results.map((r) => {
@@ -98,14 +113,16 @@ export function summaryLines(results: readonly StageResult[], stages: readonly S
       : r.failed
         ? 'failed'
         : 'passed';
-    return `${r.failed ? '✗' : '✓'} ${r.name.padEnd(width)}  ${counts}${r.note ? ` (${r.note})` : ''}`;
+    return `${r.failed ? '✗' : '✓'} ${r.name.padEnd(width)}  ${duration(r.seconds).padStart(10)}  ${counts}${r.note ? ` (${r.note})` : ''}`;
   });
+  const seconds = results.reduce((sum, r) => sum + r.seconds, 0);
   const passed = results.reduce((sum, r) => sum + r.passed, 0);
   const failed = results.reduce((sum, r) => sum + r.failed, 0);
   return [
     '',
-    '── summary (tests, and one check per other stage)',
+    '── summary (time, then tests, and one check per other stage)',
     ...lines,
+    `time: ${duration(seconds)} over all stages`,
     `total: ${passed} passed, ${failed} failed`,
   ];
 }

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { lstat, readdir } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { LanguageFileText } from '../../src/engine/validation/translation-check.ts';
-import { readLanguageFiles } from '../../scripts/lib/language-files.ts';
+import { readLanguageFiles } from '../../common/flow-plugin/language-files.ts';
 import { readPlain, RefusedPath, writePlain } from '../plain-file.ts';
 
 export { RefusedPath };

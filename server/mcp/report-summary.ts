@@ -1,11 +1,11 @@
 /**
  * The funnel report's headline figures for an agent: counts and shares only. The figures come from the
- * report's own SQL (scripts/report/read-figures.ts), and every field returned is picked here by name, so
+ * report's own SQL (common/report/read-figures.ts), and every field returned is picked here by name, so
  * no email, name or other personal value can reach the agent even if the report grows such a field.
  */
 import type { Flow } from '../../src/engine/flow.gen.ts';
-import { openReportDatabase } from '../../scripts/report/open-report-database.ts';
-import { readFigures, type ArmFigures } from '../../scripts/report/read-figures.ts';
+import { openReportDatabase } from '../../common/report/open-report-database.ts';
+import { readFigures, type ArmFigures } from '../../common/report/read-figures.ts';
 import { studioRevisions, type StudioRevisions } from '../studio-report.ts';
 
 export interface ReportSummary {

@@ -1,13 +1,22 @@
 /**
- * The view a Continue would lead to (see predicted-view.ts), split off the first screen's bundle: it
- * is only needed once the visitor is reading a screen.
+ * The view a Continue would lead to (predicted-view.ts draws it ahead), split off the first screen's
+ * bundle: it is only needed once the visitor is reading a screen. Imports go one way: predicted-view
+ * imports this module (its types, and the module itself in idle time), never the other way round.
  */
 import { getNextSnapshot } from 'xstate';
 import type { FunnelSnapshot } from '../engine/compile-flow.ts';
 import type { Flow } from '../engine/flow-model.ts';
 import type { ScopeBuilder } from '../engine/scope.ts';
 import { currentScreenId, screenView, type ScreenView } from '../engine/screen-view.ts';
-import type { Prediction } from './predicted-view.ts';
+
+export interface Prediction {
+  view: ScreenView;
+  /**
+   * The real view after the tap, or this prediction's own view object when it draws the same (so
+   * React reuses what it drew ahead).
+   */
+  adopt(view: ScreenView | undefined): ScreenView | undefined;
+}
 
 export interface PredictOptions {
   flow: Flow;

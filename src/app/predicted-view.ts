@@ -7,19 +7,8 @@
  */
 import { startTransition, useEffect, useState } from 'react';
 import type { FunnelSnapshot } from '../engine/compile-flow.ts';
-import type { ScreenView } from '../engine/screen-view.ts';
-import type { PredictOptions } from './predict-next.ts';
+import type { PredictOptions, Prediction } from './predict-next.ts';
 import type { IdleScheduler } from './screen-prefetch.ts';
-
-
-export interface Prediction {
-  view: ScreenView;
-  /**
-   * The real view after the tap, or this prediction's own view object when it draws the same (so
-   * React reuses what it drew ahead).
-   */
-  adopt(view: ScreenView | undefined): ScreenView | undefined;
-}
 
 /**
  * The prediction for the current snapshot, made in idle time and rendered as a transition (so it

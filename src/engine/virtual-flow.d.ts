@@ -1,4 +1,4 @@
-/** The validated flow file, served at build time by scripts/vite-plugin-flow.ts. */
+/** The validated flow file, served at build time by common/flow-plugin/vite-plugin-flow.ts. */
 declare module 'virtual:flow' {
   const flow: import('./flow.gen.ts').Flow;
   export default flow;
@@ -23,7 +23,7 @@ declare module 'virtual:flow-tracking' {
 }
 
 /**
- * The flow's languages and a loader of each language's texts (scripts/lib/flow-languages-parts.ts):
+ * The flow's languages and a loader of each language's texts (common/flow-plugin/flow-languages-parts.ts):
  * `packs` for the first load (a language missing there needs none: its texts are in `virtual:flow`),
  * `tablePacks` for the result model's table texts, loaded with the result code.
  */

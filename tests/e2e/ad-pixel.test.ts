@@ -6,14 +6,13 @@
  * is initialised once and the Lead goes out with the flow's payload and the lead's id; a decline is
  * remembered and nothing is ever sent.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WAIT, button, buttonOf, expectScreen, routeOf, screenOf } from './funnel.ts';
 import { repoRoot, startHarness, type Harness } from './harness.ts';
+import { sharedBuild } from './shared-build.ts';
 import { DEFAULT_FLOW_FILE } from '../../supabase/functions/_shared/flow-path.ts';
 
 const PIXEL_ID = '987654321098765';
@@ -53,23 +52,15 @@ let outDir: string;
 let harness: Harness;
 
 beforeAll(async () => {
-  outDir = mkdtempSync(join(tmpdir(), 'funnel-pixel-build-'));
-  const before = process.env.VITE_META_PIXEL_ID;
-  process.env.VITE_META_PIXEL_ID = PIXEL_ID;
-  try {
-    await build({ root: repoRoot, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-  } finally {
-    if (before === undefined) delete process.env.VITE_META_PIXEL_ID;
-    else process.env.VITE_META_PIXEL_ID = before;
-  }
+  // The build with a pixel id, shared with meta-capi.test.ts.
+  outDir = await sharedBuild({ VITE_META_PIXEL_ID: PIXEL_ID });
   harness = await startHarness({ outDir });
-}, 120_000);
+}, 300_000);
 afterEach(async () => {
   await harness.closePages();
 });
 afterAll(async () => {
   await harness?.stop();
-  rmSync(outDir, { recursive: true, force: true });
 });
 
 /** Answers the provider's hosts with the stand-in and records every request to them, in order. */

@@ -9,10 +9,10 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoDatabase } from '../../scripts/report/demo-database.ts';
-import { DEMO_PLAN } from '../../scripts/report/demo-visits.ts';
-import { htmlReport } from '../../scripts/report/html-report.ts';
-import { readFigures } from '../../scripts/report/read-figures.ts';
+import { demoDatabase } from '../../common/report/demo-database.ts';
+import { DEMO_PLAN } from '../../common/report/demo-visits.ts';
+import { htmlReport } from '../../common/report/html-report.ts';
+import { readFigures } from '../../common/report/read-figures.ts';
 import { loadFlow } from '../support/load-flow.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, repoRoot } from './harness.ts';
 

@@ -9,17 +9,14 @@
  * plain email, name or token.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { button, buttonOf, expectScreen, press, routeOf, screenOf, tapOption } from './funnel.ts';
 import { repoRoot, startHarness, type Harness } from './harness.ts';
 import { readFlowRevision } from '../../common/flow-revision.ts';
+import { sharedBuild } from './shared-build.ts';
 
 const PIXEL_ID = '987654321098765';
 const TOKEN = 'EAAe2e-secret-token-5551234';
@@ -86,10 +83,10 @@ beforeAll(async () => {
       original(...args);
     });
   }
-  outDir = mkdtempSync(join(tmpdir(), 'funnel-capi-build-'));
-  await build({ root: repoRoot, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  // The build with the pixel id, shared with ad-pixel.test.ts (the META_* settings are the server's).
+  outDir = await sharedBuild({ VITE_META_PIXEL_ID: PIXEL_ID });
   harness = await startHarness({ outDir });
-}, 180_000);
+}, 300_000);
 afterEach(async () => {
   await harness.closePages();
 });
@@ -101,7 +98,6 @@ afterAll(async () => {
     else process.env[key] = value;
   }
   vi.restoreAllMocks();
-  rmSync(outDir, { recursive: true, force: true });
 });
 
 /** Answers Meta's hosts with the stand-in; returns the fbq calls it records. */

@@ -6,13 +6,12 @@
  * the later screens have no `?lang=` in their address. The walk photographs the result screen into
  * docs/screenshots/shoe-finder-ar-360.png (referenced from the README and docs/marketers/editing-flows.md).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAIT } from './funnel.ts';
+import { sharedBuild } from './shared-build.ts';
 import { EXTERNAL_PAGE_HEADING, loadFlow, repoRoot, startHarness, type FlowScreen, type Harness } from './harness.ts';
 import { loadTranslation, translatedFlow } from './translations.ts';
 
@@ -27,23 +26,15 @@ const ar = (pointer: string): string => {
 };
 const PHONE = { width: 360, height: 740 };
 const SHOT = join(repoRoot, 'docs/screenshots/shoe-finder-ar-360.png');
-const outDir = mkdtempSync(join(tmpdir(), 'shoe-finder-ar-dist-'));
 let harness: Harness;
 
 beforeAll(async () => {
-  const before = process.env.FLOW;
-  process.env.FLOW = FLOW_FILE;
-  try {
-    await build({ root: repoRoot, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-  } finally {
-    if (before === undefined) delete process.env.FLOW;
-    else process.env.FLOW = before;
-  }
+  // The shoe finder's production build, shared with shoe-finder.test.ts.
+  const outDir = await sharedBuild({ FLOW: FLOW_FILE });
   harness = await startHarness({ outDir, flow: FLOW_FILE });
-}, 180_000);
+}, 300_000);
 afterAll(async () => {
   await harness?.stop();
-  rmSync(outDir, { recursive: true, force: true });
 });
 
 function screen(id: string): FlowScreen {

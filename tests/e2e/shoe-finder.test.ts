@@ -5,37 +5,25 @@
  * holds every one of its answers with its flow id and version, and the computed result it showed
  * (tracking.lead.result: cushion score, tier and shoe code).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAIT } from './funnel.ts';
-import { EXTERNAL_PAGE_HEADING, loadFlow, repoRoot, startHarness, type Harness } from './harness.ts';
+import { sharedBuild } from './shared-build.ts';
+import { EXTERNAL_PAGE_HEADING, loadFlow, startHarness, type Harness } from './harness.ts';
 
 const FLOW_FILE = 'flows/shoe-finder.json';
 const shoe = loadFlow(FLOW_FILE);
-const outDir = mkdtempSync(join(tmpdir(), 'shoe-finder-dist-'));
+let outDir: string;
 let harness: Harness;
 
 beforeAll(async () => {
-  // A production build, as `npm run build` makes (Vitest's NODE_ENV is "test").
-  const before = { FLOW: process.env.FLOW, NODE_ENV: process.env.NODE_ENV };
-  process.env.FLOW = FLOW_FILE;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ root: repoRoot, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-  } finally {
-    for (const [name, value] of Object.entries(before)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
+  // A production build, as `npm run build` makes, shared with shoe-finder-rtl.test.ts.
+  outDir = await sharedBuild({ FLOW: FLOW_FILE });
   harness = await startHarness({ outDir, flow: FLOW_FILE });
-}, 180_000);
+}, 300_000);
 afterAll(async () => {
   await harness?.stop();
-  rmSync(outDir, { recursive: true, force: true });
 });
 
 function screen(id: string) {
@@ -97,7 +85,7 @@ describe('the shoe finder (FLOW=flows/shoe-finder.json)', () => {
     );
     await page.getByText('Stride Lab', { exact: true }).first().waitFor();
     // Its own icon before the wordmark (theme.logo), not another brand's mark: the build draws the SVG
-    // as a PNG at three times its size (scripts/lib/raster-logo.ts), and the page loads it.
+    // as a PNG at three times its size (common/flow-plugin/raster-logo.ts), and the page loads it.
     const mark = page.locator('header img[src^="/assets/stride-lab-mark-"][src$=".png"]').first();
     await mark.waitFor();
     await expect.poll(() => mark.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), WAIT).toBe(64);

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Rollup } from 'vite';
 import { afterEach, describe, expect, it } from 'vitest';
-import { flowPlugin } from '../../../scripts/vite-plugin-flow.ts';
+import { flowPlugin } from '../../../common/flow-plugin/vite-plugin-flow.ts';
 
 const fixture = readFileSync(
   resolve(dirname(fileURLToPath(import.meta.url)), '../../../tests/fixtures/flows/valid-flow.json'),

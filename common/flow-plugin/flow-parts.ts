@@ -3,7 +3,7 @@
  * result model (tables, computations, analyses, and Storybook's samples) in a chunk that loads after it
  * (`virtual:flow-scoring`), the id, version and tracking names with the tracking code
  * (`virtual:flow-tracking`). The theme's title, description, colours and fonts are applied at build
- * time (scripts/lib/theme-html.ts): the page only needs its wordmark and logo.
+ * time (theme-html.ts): the page only needs its wordmark and logo.
  * The Vite plugin serves these parts and `npm run flow:check` measures the first one.
  */
 import { gzipSync } from 'node:zlib';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
+import { formatIssue, validateFlowText } from '../../src/engine/validation/validate-flow.ts';
 import { missingFilesCheck, shippedUploads } from './flow-uploads.ts';
 
 const publicDir = mkdtempSync(join(tmpdir(), 'flow-uploads-'));

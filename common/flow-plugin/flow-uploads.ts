@@ -5,9 +5,9 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import type { Finding } from '../src/engine/validation/flow-issue.ts';
-import { pointerSegment } from '../src/engine/validation/flow-issue.ts';
-import type { FlowCheck } from '../src/engine/validation/graph-check.ts';
+import type { Finding } from '../../src/engine/validation/flow-issue.ts';
+import { pointerSegment } from '../../src/engine/validation/flow-issue.ts';
+import type { FlowCheck } from '../../src/engine/validation/graph-check.ts';
 
 /** The folder whose files are shipped only when the flow names them. */
 export const UPLOADS = '/uploads/';

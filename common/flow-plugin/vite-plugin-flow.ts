@@ -6,15 +6,15 @@
 import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import type { Flow } from '../src/engine/flow.gen.ts';
-import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
-import { missingFilesCheck } from './lib/flow-uploads.ts';
-import { themeCss, themedHtml } from './lib/theme-html.ts';
-import { formatIssue, validateFlowText } from '../src/engine/validation/validate-flow.ts';
-import { firstScreenFlow, partModule, resultModel, trackingPart } from './lib/flow-parts.ts';
-import { withoutSampleImages } from './lib/without-sample-images.ts';
-import { rasterLogo, type RasterLogo } from './lib/raster-logo.ts';
-import { checkLanguageFiles, languagePacks, readLanguageFiles } from './lib/language-files.ts';
+import type { Flow } from '../../src/engine/flow.gen.ts';
+import { flowFile } from '../../supabase/functions/_shared/flow-path.ts';
+import { missingFilesCheck } from './flow-uploads.ts';
+import { themeCss, themedHtml } from './theme-html.ts';
+import { formatIssue, validateFlowText } from '../../src/engine/validation/validate-flow.ts';
+import { firstScreenFlow, partModule, resultModel, trackingPart } from './flow-parts.ts';
+import { withoutSampleImages } from './without-sample-images.ts';
+import { rasterLogo, type RasterLogo } from './raster-logo.ts';
+import { checkLanguageFiles, languagePacks, readLanguageFiles } from './language-files.ts';
 import {
   blankTexts,
   isMultilingual,
@@ -24,9 +24,9 @@ import {
   tableTextsModule,
   TEXTS_PREFIX,
   textsModule,
-} from './lib/flow-languages-parts.ts';
-import { fileLanguage } from '../src/engine/i18n/translation.ts';
-import { readFlowRevision } from '../common/flow-revision.ts';
+} from './flow-languages-parts.ts';
+import { fileLanguage } from '../../src/engine/i18n/translation.ts';
+import { readFlowRevision } from '../flow-revision.ts';
 
 const VIRTUAL_ID = 'virtual:flow';
 const RESOLVED_ID = '\0virtual:flow';
@@ -39,7 +39,7 @@ const RESOLVED_SCORING_ID = '\0virtual:flow-scoring';
 // every record the page writes carries it, so the report can tell this build's visits from another's.
 const TRACKING_ID = 'virtual:flow-tracking';
 const RESOLVED_TRACKING_ID = '\0virtual:flow-tracking';
-// The theme's colours and fonts, as a stylesheet (see scripts/lib/theme-html.ts).
+// The theme's colours and fonts, as a stylesheet (see theme-html.ts).
 const THEME_ID = 'virtual:flow-theme.css';
 const RESOLVED_THEME_ID = '\0virtual:flow-theme.css';
 
