@@ -8,7 +8,7 @@
 import { execFile } from 'node:child_process';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { flowRevision, readFlowRevision, readRevisionLanguageFiles, type RevisionLanguageFile } from '../../common/flow-revision.ts';
+import { flowRevision, readFlowRevision, readRevisionLanguageFiles, type RevisionLanguageFile } from '../flow-revision.ts';
 import { diffFlowTexts } from '../../src/engine/flow-edit/diff-flow.ts';
 import { diffTranslations } from '../../src/engine/i18n/translation-diff.ts';
 import type { TranslationFile } from '../../src/engine/i18n/translation.ts';
