@@ -7,9 +7,11 @@ import { judgeArms, type ExperimentVerdict } from './bayes.ts';
 import { sampleRatio, type SampleRatio } from './sample-ratio.ts';
 import { flowLayout, stepsOfJourney, successSteps, type TrackedScreen } from './flow-screens.ts';
 import { revisionReport, type RevisionReport } from './revision-report.ts';
+import type { Query, ReportOptions } from './query.ts';
+
+export type { Query, ReportOptions } from './query.ts';
 
 /** Runs one SQL statement with positional parameters and returns its rows. */
-export type Query = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
 export interface ScreenFigure extends TrackedScreen {
   reached: number;
@@ -61,14 +63,6 @@ export interface FunnelFigures {
   revisions: RevisionReport;
 }
 
-export interface ReportOptions {
-  from?: string | undefined;
-  to?: string | undefined;
-  /** The flow file on disk, whose git history gives each revision's files (none: changes not shown). */
-  flowPath?: string | undefined;
-  /** The two revisions to compare, older then newer (default: the two newest with visits). */
-  compare?: readonly [string, string] | undefined;
-}
 
 const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value ?? 0));
 const text = (value: unknown): string => (typeof value === 'string' ? value : String(value));

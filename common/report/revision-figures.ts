@@ -6,7 +6,7 @@
  */
 import type { Flow } from '../../src/engine/flow.gen.ts';
 import { flowLayout, successSteps, type TrackedScreen } from './flow-screens.ts';
-import type { Query, ReportOptions } from './read-figures.ts';
+import type { Query, ReportOptions } from './query.ts';
 
 /** One screen of the main path under one revision. */
 export interface RevisionScreen extends TrackedScreen {

@@ -4,7 +4,7 @@
  * changed between them and the traffic warning. Read inside the report's held live remainder.
  */
 import type { Flow } from '../../src/engine/flow.gen.ts';
-import type { Query, ReportOptions } from './read-figures.ts';
+import type { Query, ReportOptions } from './query.ts';
 import { compareRevisions, type RevisionComparison } from './revision-compare.ts';
 import { figuresByRevision, mixByRevision, wholeDays, type RevisionFigures } from './revision-figures.ts';
 import { flowVersions, historyIndex, revisionChanges, versionName, type FlowVersion } from './revision-history.ts';
