@@ -64,8 +64,11 @@ function clusterState(dataDir: string): string {
   return DB_STATES[control.readInt32LE(16)] ?? `unknown state ${control.readInt32LE(16)}`;
 }
 
-function start(port: number, dataDir: string) {
-  const child = spawn('npm', ['run', 'preview', '--', '--port', String(port)], {
+type Script = 'preview' | 'dev';
+
+function start(script: Script, port: number, dataDir: string) {
+  const extra = script === 'dev' ? ['--strictPort'] : [];
+  const child = spawn('npm', ['run', script, '--', '--port', String(port), ...extra], {
     cwd: repoRoot,
     env: { ...process.env, FUNNEL_DATA_DIR: dataDir, PORT: '' },
     // Its own process group, as a terminal gives the command it runs.
@@ -114,10 +117,10 @@ function groupAlive(pid: number): boolean {
   }
 }
 
-async function stopsCleanlyOn(signal: 'SIGINT' | 'SIGTERM'): Promise<void> {
+async function stopsCleanlyOn(signal: 'SIGINT' | 'SIGTERM', script: Script = 'preview'): Promise<void> {
   const [port, dataDir] = [await freePort(), mkdtempSync(join(tmpdir(), 'funnel-group-signal-'))];
   folders.push(dataDir);
-  const server = start(port, dataDir);
+  const server = start(script, port, dataDir);
   await waitForServer(port);
   const session = randomUUID();
   const lead = { id: randomUUID(), session_id: session, name: 'Signal', email: 'signal@example.com' };
@@ -145,4 +148,7 @@ describe('a signal to the whole process group', () => {
 
   it('SIGTERM to the process group: pg_control says "shut down" and the lead is kept', { timeout: 120_000 }, () =>
     stopsCleanlyOn('SIGTERM'));
+
+  it('SIGINT to the process group of npm run dev (Ctrl-C): pg_control says "shut down" and the lead is kept', { timeout: 120_000 }, () =>
+    stopsCleanlyOn('SIGINT', 'dev'));
 });
