@@ -18,6 +18,8 @@ export const SQL_TEST_FILES = [
   'server/report-incremental.test.ts',
   'server/report-refresh-concurrency.test.ts',
   'server/flow-revision-sql.test.ts',
+  // The one email rule: the browser's and the database's verdicts, on PostgreSQL's regex engine too.
+  'tests/email-rule.test.ts',
 ];
 
 /** Tests that run on real PostgreSQL only (each says why): the unit config leaves them out. */

@@ -3,32 +3,13 @@
  * project's vite.config.ts). `npm run preview` is the same without the build. The port comes from
  * `--port <n>` or PORT (4173 by default); a port in use is an error, never a silent other port, so the
  * address printed is the one to open. The server runs in this process (package.json `exec`s node, so
- * npm's SIGTERM and SIGINT reach it) and stops cleanly on either: see stop() below.
+ * npm's SIGTERM and SIGINT reach it) and stops cleanly on either, however often and from whichever
+ * process they come (Ctrl-C signals the whole group): see server/stop-signals.ts.
  */
 import { spawnSync } from 'node:child_process';
-import { preview, type PreviewServer } from 'vite';
+import { preview } from 'vite';
+import { stopOnSignals } from '../server/stop-signals.ts';
 import { startOptions, type StartOptions } from './lib/start-options.ts';
-
-/** A signal's stop: the server closes within this, or the process exits anyway (a supervisor's grace is longer). */
-const STOP_DEADLINE_MS = 4_500;
-
-/**
- * Stops taking requests, cuts the ones in flight (Vite destroys open sockets), closes the database
- * (the local backend's closePreviewServer hook) and exits; 0 when all of it finished in time.
- */
-function stop(server: PreviewServer): void {
-  setTimeout(() => {
-    console.error('✗ npm start: the server did not stop in time; exiting anyway');
-    process.exit(1);
-  }, STOP_DEADLINE_MS).unref();
-  server.close().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(`✗ npm start: stopping failed: ${error instanceof Error ? error.message : String(error)}`);
-      process.exit(1);
-    },
-  );
-}
 
 let options: StartOptions;
 try {
@@ -53,8 +34,9 @@ try {
     },
   });
   server.printUrls();
-  process.once('SIGINT', () => stop(server));
-  process.once('SIGTERM', () => stop(server));
+  // Stops taking requests, cuts the ones in flight (Vite destroys open sockets), closes the database (the
+  // local backend's closePreviewServer hook) and exits; one handler for every SIGINT and SIGTERM.
+  stopOnSignals(() => server.close(), { name: 'npm start' });
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   console.error(`✗ npm start: can't serve on port ${options.port}: ${message}`);

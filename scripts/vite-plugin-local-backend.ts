@@ -11,6 +11,7 @@ import { createLocalBackend, type LocalBackend } from '../server/local-backend.t
 import { localFunctions } from '../server/local-functions.ts';
 import { leadFieldsOfFile } from '../server/flow-lead-fields.ts';
 import { applyHttpLimits } from '../server/http-limits.ts';
+import { stopOnSignals } from '../server/stop-signals.ts';
 import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
 
 export interface LocalBackendPluginOptions {
@@ -54,10 +55,23 @@ export function localBackendPlugin(options: LocalBackendPluginOptions = {}): Plu
       // Both hooks run before Vite listens, which is when Node starts enforcing the timeouts.
       if (server.httpServer instanceof Server) applyHttpLimits(server.httpServer);
       const backend = mount(server.middlewares);
-      server.httpServer?.once('close', () => {
+      const close = async () => {
         stopped.abort();
-        void backend?.close();
-      });
+        await backend?.close();
+      };
+      server.httpServer?.once('close', () => void close());
+      // `npm run dev` (Vite's own CLI): Ctrl-C reaches this process from the terminal and again from npm,
+      // and Vite's only listener is a SIGTERM one that does not wait for the database. One handler for
+      // both signals closes the server, then the database, once. Not in middleware mode (the studio,
+      // Storybook): the process there is someone else's.
+      if (!server.config.server.middlewareMode && server.httpServer)
+        stopOnSignals(
+          async () => {
+            await server.close();
+            await close();
+          },
+          { name: 'npm run dev' },
+        );
     },
     configurePreviewServer(server) {
       if (server.httpServer instanceof Server) applyHttpLimits(server.httpServer);

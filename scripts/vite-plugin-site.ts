@@ -86,9 +86,21 @@ function prerendered(config: ResolvedConfig): {
   };
 }
 
-/** The request's path, without query or hash. */
+/**
+ * The request's path as sent, without query or hash. Not `new URL(path, base)`: that reads `//x` as a
+ * host and answered `//x` with the start page's path, `/` (issue 42).
+ */
 function pathnameOf(req: Connect.IncomingMessage): string {
-  return new URL(req.url ?? '/', 'http://localhost').pathname;
+  return (req.url ?? '/').split(/[?#]/, 1)[0] || '/';
+}
+
+/**
+ * `//x`, `///x` or a backslash anywhere (`/\x`; browsers read `\` as `/`): no page of the funnel, and
+ * a link a browser reads as another site. Answered 404, never the start page, and never redirected (a
+ * redirect to the path as sent would be an open redirect to `//evil.com`).
+ */
+function isOtherSiteLike(pathname: string): boolean {
+  return pathname.startsWith('//') || pathname.includes('\\') || /%5c/i.test(pathname) || /^\/%2f/i.test(pathname);
 }
 
 /** Is there a file (or a folder with index.html) for this path under `dir`? Never looks outside it. */
@@ -216,7 +228,7 @@ export function sitePlugin(): Plugin {
         setAll(res, headers);
         const pathname = pathnameOf(req);
         // The static host's own rule files are read by the host, never served (a host answers 404).
-        if (isHostRuleFile(pathname)) {
+        if (isHostRuleFile(pathname) || isOtherSiteLike(pathname)) {
           notFound(req, res, readText(resolve(outDir, '404.html')) ?? '');
           return;
         }
@@ -250,11 +262,13 @@ export function sitePlugin(): Plugin {
         // Only page loads: modules, Vite's own paths (/@vite/…, /__flow) and files go on as usual.
         const page = isRead(req) && (req.headers.accept ?? '').includes('text/html');
         if (!page || pathname.startsWith('/@') || pathname.startsWith('/__')) return next();
-        if (fileExists(root, pathname) || (publicDir && fileExists(publicDir, pathname))) return next();
-        // The flow is read on each page load, so an edited route counts at once; a flow that doesn't
-        // parse mid-edit is left to the flow plugin's error overlay.
-        const paths = flowPaths(readJson(builtFlowFile(server.config)));
-        if (paths === undefined || isFlowPath(new Set(paths), pathname)) return next();
+        if (!isOtherSiteLike(pathname)) {
+          if (fileExists(root, pathname) || (publicDir && fileExists(publicDir, pathname))) return next();
+          // The flow is read on each page load, so an edited route counts at once; a flow that doesn't
+          // parse mid-edit is left to the flow plugin's error overlay.
+          const paths = flowPaths(readJson(builtFlowFile(server.config)));
+          if (paths === undefined || isFlowPath(new Set(paths), pathname)) return next();
+        }
         server
           .transformIndexHtml(req.url ?? '/', readFileSync(resolve(root, 'index.html'), 'utf8'))
           .then((html) => notFound(req, res, html), next);

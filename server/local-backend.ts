@@ -133,6 +133,8 @@ const TABLE_PRIVILEGE: Record<string, string> = {
 
 export function createLocalBackend(options: LocalBackendOptions = {}): LocalBackend {
   let opened: Promise<PGlite> | undefined;
+  // The last close: a second close while (or after) it runs waits for the same one.
+  let closing: Promise<void> | undefined;
   // A failed open (a locked or broken folder) is tried again on the next request, not cached.
   const database = () =>
     (opened ??= openDatabase({ dataDir: options.dataDir })
@@ -278,11 +280,14 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
     database,
     metaWorker,
     leadWebhooks,
-    async close() {
+    // Idempotent: a signal's stop and the server's own close hook may both call it; PGlite closes once.
+    close() {
       metaWorker?.stop();
       leadWebhooks?.stop();
-      if (opened) await (await opened).close();
+      const current = opened;
       opened = undefined;
+      if (current) closing = current.then((db) => db.close());
+      return closing ?? Promise.resolve();
     },
   };
 }

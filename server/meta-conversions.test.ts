@@ -123,6 +123,35 @@ describe('consent', () => {
     expect((await events()).map((e) => [e.event_id, e.consent])).toEqual([[held.id, 'granted']]);
   });
 
+  // Issue 42: a second tab's "Allow" over a refusal recorded for the visit.
+  it('keeps a recorded refusal against a later plain grant: no Meta event is queued until a reconsidered grant', async () => {
+    const session = randomUUID();
+    const queued = () => read('select event_name from funnel_private.meta_events where session_id = $1', [session]);
+    const decided = () => read('select consent from funnel_private.ad_consents where session_id = $1', [session]);
+    await rpc('record_ad_consent', { session_id: session, consent: 'denied' });
+    await rpc('record_ad_consent', { session_id: session, consent: 'granted' });
+    await rpc('record_ad_consent', { session_id: session, consent: 'granted', reconsidered: false });
+    await rpc('save_quiz_completion', lead({ session_id: session, meta: meta('granted') }));
+    expect({ decided: await decided(), queued: await queued() }).toEqual({ decided: [{ consent: 'denied' }], queued: [] });
+    // Her explicit new choice: what she does from now on is sent.
+    await rpc('record_ad_consent', { session_id: session, consent: 'granted', reconsidered: true });
+    const later = lead({ session_id: session, meta: meta('granted') });
+    await rpc('save_quiz_completion', later);
+    expect({ decided: await decided(), queued: await queued() }).toEqual({
+      decided: [{ consent: 'granted' }],
+      queued: [{ event_name: 'Lead' }],
+    });
+    // A refusal always replaces a grant.
+    await rpc('record_ad_consent', { session_id: session, consent: 'denied' });
+    expect({ decided: await decided(), queued: await queued() }).toEqual({ decided: [{ consent: 'denied' }], queued: [] });
+  });
+
+  it('refuses a reconsidered flag that is not a boolean, by name', async () => {
+    expect(
+      await failure(rpc('record_ad_consent', { session_id: randomUUID(), consent: 'granted', reconsidered: 'yes' })),
+    ).toMatchObject({ code: '22023', message: expect.stringMatching(/^reconsidered: /) as unknown });
+  });
+
   it('applies a decision that reached the server before the lead', async () => {
     const args = lead({ meta: meta('pending') });
     await rpc('record_ad_consent', { session_id: args.session_id, consent: 'denied' });

@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
 import { startStudio } from './studio-server.ts';
+import { stopOnSignals } from './stop-signals.ts';
 
 function option(name: string): string | undefined {
   const args = process.argv.slice(2);
@@ -37,9 +38,7 @@ try {
     ...(option('author') === undefined ? {} : { author: option('author') }),
   });
   console.log(`Flow Studio: ${studio.url}`);
-  const stop = () => void studio.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  stopOnSignals(() => studio.close(), { name: 'npm run studio' });
 } catch (error) {
   console.error(`✗ npm run studio: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -111,3 +111,55 @@ describe('the visit language on the records', () => {
     });
   });
 });
+
+// Issue 42: a language the flow does not ship ("xx") is refused by name, not stored. Last in this file:
+// once a flow registers its languages, rows of unregistered flows are judged by every registered list.
+describe('the languages a flow ships (migration 20261129001210_flow_languages.sql)', () => {
+  const flow = `ships-${randomUUID().slice(0, 8)}`;
+
+  it('takes the registration from the service role only', async () => {
+    expect(await failure(rpc('register_flow_languages', { flow_id: flow, languages: ['en', 'es'] }))).toMatchObject({
+      code: '42501',
+    });
+    await rpc('register_flow_languages', { flow_id: flow, languages: ['en', 'es'] }, 'service_role');
+    expect(await read('select languages from funnel_private.flow_languages where flow_id = $1', [flow])).toEqual([
+      { languages: ['en', 'es'] },
+    ]);
+  });
+
+  it.each([
+    ['track_step_view', view],
+    ['save_quiz_completion', lead],
+  ] as const)('%s refuses "xx" for a flow that ships en and es, naming the field, and stores nothing', async (fn, build) => {
+    const args = build({ flow_id: flow, language: 'xx' });
+    expect(await failure(rpc(fn, args))).toMatchObject({
+      code: '22023',
+      message: 'language: is not a language this flow ships (en, es)',
+      detail: 'language',
+    });
+    const table = fn === 'track_step_view' ? 'quiz_step_tracking' : 'quiz_completions';
+    expect(await read(`select 1 from public.${table} where session_id = $1`, [args.session_id])).toEqual([]);
+  });
+
+  it('takes the flow\'s languages, with a region too, and refuses "xx" without a flow id as well', async () => {
+    const views = [view({ flow_id: flow, language: 'es' }), view({ flow_id: flow, language: 'en-US' })];
+    for (const args of views) await rpc('track_step_view', args);
+    expect(await read('select language from public.quiz_step_tracking where event_id = any($1::uuid[]) order by language', [
+      views.map((args) => args.event_id),
+    ])).toEqual([{ language: 'en-US' }, { language: 'es' }]);
+    expect(await failure(rpc('track_step_view', view({ flow_id: null, language: 'xx' })))).toMatchObject({
+      code: '22023',
+      message: expect.stringMatching(/^language: is not a language this flow ships \(.*\ben\b.*\)$/) as unknown,
+    });
+  });
+
+  it('refuses a registration that is no list of language tags, by name', async () => {
+    expect(
+      await failure(rpc('register_flow_languages', { flow_id: flow, languages: ['en', 'not a tag'] }, 'service_role')),
+    ).toMatchObject({ code: '22023', message: expect.stringMatching(/^languages: must be a BCP 47/) as unknown });
+    expect(await failure(rpc('register_flow_languages', { flow_id: flow, languages: [] }, 'service_role'))).toMatchObject({
+      code: '22023',
+      message: expect.stringMatching(/^languages: must be a non-empty list/) as unknown,
+    });
+  });
+});

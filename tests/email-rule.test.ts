@@ -7,11 +7,18 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../server/database.ts';
+import type { SqlDatabase } from '../server/sql-database.ts';
+import { openTestDatabase } from '../server/test-database.ts';
 import { failure, sqlKit } from '../server/sql-test-kit.ts';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, isEmail } from '../src/engine/email-rule.ts';
+import {
+  EMAIL_FORBIDDEN,
+  EMAIL_FORBIDDEN_HINT,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  emailProblem,
+  isEmail,
+} from '../src/engine/email-rule.ts';
 
 const MIGRATIONS = resolve(import.meta.dirname, '../supabase/migrations');
 /** The migration that defines email_arg last: the one the database runs (20261127000100 tells "too long"). */
@@ -23,14 +30,38 @@ const MIGRATION = resolve(
     .at(-1) ?? '20261123000100_email_rule.sql',
 );
 
-let db: PGlite;
+let db: SqlDatabase;
 beforeAll(async () => {
-  db = await openDatabase();
+  db = await openTestDatabase();
 }, 60_000);
 afterAll(async () => {
   await db?.close();
 });
 const { rpc, read } = sqlKit(() => db);
+
+/** One of each kind of character no address holds (named for the test's messages). */
+const HIDDEN: [string, string][] = [
+  ['zero-width space', '\u200b'],
+  ['zero-width non-joiner', '\u200c'],
+  ['zero-width joiner', '\u200d'],
+  ['word joiner', '\u2060'],
+  ['byte order mark', '\ufeff'],
+  ['soft hyphen', '\u00ad'],
+  ['left-to-right mark', '\u200e'],
+  ['right-to-left mark', '\u200f'],
+  ['Arabic letter mark', '\u061c'],
+  ['left-to-right embedding', '\u202a'],
+  ['right-to-left override', '\u202e'],
+  ['pop directional formatting', '\u202c'],
+  ['left-to-right isolate', '\u2066'],
+  ['first strong isolate', '\u2068'],
+  ['pop directional isolate', '\u2069'],
+  ['no-break space', '\u00a0'],
+  ['ideographic space', '\u3000'],
+  ['line separator', '\u2028'],
+  ['escape (a control character)', '\u001b'],
+  ['next line (a C1 control)', '\u0085'],
+];
 
 const SAMPLES: [string, boolean][] = [
   ['name@example.com', true],
@@ -55,6 +86,13 @@ const SAMPLES: [string, boolean][] = [
   ['jane@exam\tple.com', false],
   ['jane@exa\u000bmple.com', false],
   ['jane@example.com\n', true],
+  // Hidden, space-like and text-direction characters, and markup (issue 42): refused wherever they stand.
+  ...HIDDEN.map(([, char]): [string, boolean] => [`ja${char}ne@example.com`, false]),
+  ...HIDDEN.map(([, char]): [string, boolean] => [`jane@exam${char}ple.com`, false]),
+  ['<script>@example.com', false],
+  ['jane@example.com<script>alert(1)</script>', false],
+  ['jane<@example.com', false],
+  ['jane@exa>mple.com', false],
 ];
 
 /** What the database says about one address: null when accepted, the message when refused. */
@@ -71,6 +109,7 @@ describe('the one email rule', () => {
     const sql = readFileSync(MIGRATION, 'utf8');
     const literal = /result !~ '([^']+)'/.exec(sql)?.[1];
     expect(literal).toBe(EMAIL_PATTERN);
+    expect(/result ~ '([^']+)'/.exec(sql)?.[1]).toBe(EMAIL_FORBIDDEN);
     expect(sql).toContain(`funnel_private.text_arg(field, value, ${EMAIL_MAX_LENGTH}, required)`);
   });
 
@@ -92,6 +131,30 @@ describe('the one email rule', () => {
     expect(await read('select email from public.quiz_completions where id = $1', [lead.id])).toEqual([
       { email: 'jane@example.com' },
     ]);
+  });
+
+  it.each(HIDDEN)('refuses an address holding a %s, by name, in the browser and save_quiz_completion', async (_name, char) => {
+    const email = `jane${char}@example.com`;
+    expect(emailProblem(email)).toBe(EMAIL_FORBIDDEN_HINT);
+    const lead = { id: randomUUID(), session_id: randomUUID(), name: 'Jane', email };
+    // Control characters are refused a step earlier, by text_arg, for every text argument.
+    expect(await failure(rpc('save_quiz_completion', lead))).toMatchObject({
+      code: '22023',
+      message: expect.stringMatching(
+        /^email: must not (hold hidden or text-direction characters, nor < or >|contain control characters)$/,
+      ) as unknown,
+    });
+    expect(await read('select id from public.quiz_completions where id = $1', [lead.id])).toEqual([]);
+  });
+
+  it('refuses markup in an address, by name, in the browser and save_quiz_completion', async () => {
+    const email = 'jane<script>@example.com';
+    expect(emailProblem(email)).toBe(EMAIL_FORBIDDEN_HINT);
+    const lead = { id: randomUUID(), session_id: randomUUID(), name: 'Jane', email };
+    expect(await failure(rpc('save_quiz_completion', lead))).toMatchObject({
+      code: '22023',
+      message: 'email: must not hold hidden or text-direction characters, nor < or >',
+    });
   });
 
   it('keeps email_arg out of the browser roles reach', async () => {

@@ -98,6 +98,22 @@ describe('lead form field rules', () => {
     await rpc('save_quiz_completion', { ...lead, session_id: randomUUID(), id: randomUUID(), answers: { ...answers, zip: '9' }, partial: true });
   });
 
+  it('registers the flow file\'s languages with its rules: the shoe finder takes "ar" and refuses "xx" by name', async () => {
+    const fields = leadFieldsOfFile(SHOE);
+    expect(fields?.languages).toEqual(['en', 'ar']);
+    if (!fields) throw new Error('the shoe finder did not load');
+    await registerLeadFields(db, fields);
+    const lead = { session_id: randomUUID(), name: 'Ann', email: 'ann@example.com', flow_id: 'shoe-finder', answers: { name: 'Ann', email: 'ann@example.com' } };
+    expect(await failure(rpc('save_quiz_completion', { ...lead, id: randomUUID(), language: 'xx' }))).toMatchObject({
+      code: '22023',
+      message: 'language: is not a language this flow ships (ar, en)',
+      detail: 'language',
+    });
+    const id = randomUUID();
+    await rpc('save_quiz_completion', { ...lead, id, language: 'ar' });
+    expect(await read('select language from public.quiz_completions where id = $1', [id])).toEqual([{ language: 'ar' }]);
+  });
+
   it('leaves flows without registered rules as they were, and lets no browser role register them', async () => {
     const lead = { session_id: randomUUID(), name: 'Ann', email: 'ann@example.com', flow_id: 'another-flow' };
     await rpc('save_quiz_completion', { ...lead, id: randomUUID(), answers: { zip: 'abc' } });

@@ -67,6 +67,12 @@ describe('the other headers and the _headers file', () => {
     expect(headers['Permissions-Policy']).not.toMatch(/=\((?!\))/);
   });
 
+  it('dist/_headers sends HSTS (two years, subdomains) on every path; the dev server does not', () => {
+    const text = headersFileText(siteHeaders({ pixel: false }));
+    expect(parseHeadersFile(text)['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains');
+    expect(siteHeaders({ pixel: false, dev: true })['Strict-Transport-Security']).toBeUndefined();
+  });
+
   it('round-trips through the _headers file a static host reads', () => {
     const headers = siteHeaders({ pixel: true, supabaseUrl: 'https://abc.supabase.co' });
     const text = headersFileText(headers);

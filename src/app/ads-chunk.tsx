@@ -2,10 +2,13 @@
  * The ad pixel and its consent banner, loaded after the first paint so neither weighs on the first
  * screen. The pixel starts at once when it may (consent 'none', or granted on an earlier visit); with
  * consent 'required' and no choice yet, the banner asks and nothing reaches the provider until then.
+ * An "Allow" over a refusal made in another tab of the visit changes the banner's text to say she
+ * declined earlier (the flow's consentBanner.declinedEarlier, or the engine's sentence) and asks again.
  */
 import { useState } from 'react';
 import { ConsentBanner } from '../components/consent-banner.tsx';
 import type { Settings } from '../engine/flow.gen.ts';
+import { DECLINED_EARLIER_TEXT } from '../tracking/consent.ts';
 import { createMetaPixel, type MetaPixel } from '../tracking/meta-pixel.ts';
 
 export interface AdsStart {
@@ -43,14 +46,14 @@ export function startAds(options: AdsStart): Ads {
 
   function AdConsent() {
     const [state, setState] = useState(pixel.consentState);
-    if (state !== 'ask' || !copy) return null;
+    if ((state !== 'ask' && state !== 'reconfirm') || !copy) return null;
     const choose = (choice: 'granted' | 'denied') => {
       pixel.decide(choice);
       setState(pixel.consentState());
     };
     return (
       <ConsentBanner
-        text={copy.text}
+        text={state === 'reconfirm' ? (copy.declinedEarlier ?? DECLINED_EARLIER_TEXT) : copy.text}
         acceptLabel={copy.accept}
         declineLabel={copy.decline}
         onAccept={() => choose('granted')}

@@ -108,8 +108,11 @@ export function startTracking(options: TrackingStart): TrackingPort {
   const { settings } = appFlow;
   // The server holds a Lead queued before the choice; the choice releases or deletes it.
   if (settings.consent === 'required') {
-    onConsentChoice((consent) => {
-      outbox.enqueue('record_ad_consent', { session_id: options.sessionId, consent }).catch(() =>
+    // `reconsidered`: she accepted again after being told she had declined (the server keeps a
+    // recorded refusal against any other grant).
+    onConsentChoice((consent, reconsidered) => {
+      const args = { session_id: options.sessionId, consent, ...(reconsidered ? { reconsidered: true } : {}) };
+      outbox.enqueue('record_ad_consent', args).catch(() =>
         warn('The ad consent choice was not recorded by the backend'),
       );
     });

@@ -41,7 +41,7 @@ export function ConsentBanner({ text, acceptLabel, declineLabel, onAccept, onDec
   return (
     <section className={styles.banner} aria-labelledby={textId}>
       <div className={styles.panel} ref={panel}>
-        <p className={styles.text} id={textId}>
+        <p className={styles.text} id={textId} aria-live="polite">
           {text}
         </p>
         <div className={styles.actions}>

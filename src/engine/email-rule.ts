@@ -11,6 +11,18 @@
  */
 export const EMAIL_PATTERN = '^[^@ \\t\\n\\r\\f\\v]+@[^@ \\t\\n\\r\\f\\v.]+([.][^@ \\t\\n\\r\\f\\v.]+)+$';
 
+/**
+ * Characters no address holds, refused wherever they stand (issue 42: fuzzed leads stored addresses
+ * with a zero-width space, a right-to-left override and `<script>`): control characters other than the
+ * whitespace the pattern refuses, soft hyphen, Arabic letter mark, zero-width spaces and joiners, word
+ * joiner and invisible operators, left-to-right and right-to-left marks, embeddings, overrides and
+ * isolates, byte order mark, interlinear annotations; the space-like ones (no-break, typographic,
+ * ideographic, line and paragraph separators); and markup's `<` and `>`. `\uXXXX` reads alike in both
+ * dialects; the database's copy is the same text (tests/email-rule.test.ts).
+ */
+export const EMAIL_FORBIDDEN =
+  '[<>\\u0001-\\u0008\\u000e-\\u001f\\u007f-\\u00a0\\u00ad\\u061c\\u180e\\u2000-\\u200f\\u2028-\\u202f\\u205f-\\u206f\\u3000\\ufeff\\ufff9-\\ufffb]';
+
 /** The longest address accepted (RFC 5321's path limit, less the angle brackets). */
 export const EMAIL_MAX_LENGTH = 254;
 
@@ -24,17 +36,25 @@ export const EMAIL_HINT = 'Enter an email like name@example.com';
  */
 export const EMAIL_TOO_LONG_HINT = `This email is too long: an address has at most ${EMAIL_MAX_LENGTH} characters`;
 
+/**
+ * What an email field says beside an address holding a forbidden character: usually one pasted along
+ * with the address, invisible, so the field asks for the address to be typed.
+ */
+export const EMAIL_FORBIDDEN_HINT =
+  'This email holds a hidden or text-direction character, or < or >: type the address in again';
+
 const pattern = new RegExp(EMAIL_PATTERN, 'u');
+const forbidden = new RegExp(EMAIL_FORBIDDEN, 'u');
 
 /** The hint for a non-empty value that breaks the rule (too long first), or null when it is an email. */
 export function emailProblem(value: string): string | null {
   const trimmed = value.trim();
   if (trimmed.length > EMAIL_MAX_LENGTH) return EMAIL_TOO_LONG_HINT;
+  if (forbidden.test(trimmed)) return EMAIL_FORBIDDEN_HINT;
   return pattern.test(trimmed) ? null : EMAIL_HINT;
 }
 
 /** Whether `value`, trimmed as both sides trim it, is an email address the backend accepts. */
 export function isEmail(value: string): boolean {
-  const trimmed = value.trim();
-  return trimmed.length <= EMAIL_MAX_LENGTH && pattern.test(trimmed);
+  return emailProblem(value) === null;
 }

@@ -260,4 +260,54 @@ describe("consent 'required'", () => {
     nextVisit.pixel.start();
     expect(nextVisit.win.fbq).toBeUndefined();
   });
+
+  // Issue 42: two tabs of one visit, both showing the banner; she declines in one, then taps "Allow" in the other.
+  it('takes an "Allow" over a refusal another tab stored as a choice to confirm: nothing is sent or stored until she accepts again', () => {
+    const choices = memoryStorage();
+    const events: { choice: string; reconsidered: boolean }[] = [];
+    const record = (event: Event) => events.push((event as CustomEvent<{ choice: string; reconsidered: boolean }>).detail);
+    window.addEventListener('funnel:ad-consent', record);
+    try {
+      const first = setup({ consent: 'required', choices });
+      const second = setup({ consent: 'required', choices });
+      second.pixel.track(LEAD, visitor());
+      first.pixel.decide('denied');
+      second.pixel.decide('granted');
+      expect(second.pixel.consentState()).toBe('reconfirm');
+      expect(choices.getItem(CONSENT_KEY)).toBe('denied');
+      expect(second.win.fbq).toBeUndefined();
+      expect(second.logs.at(-1)?.message).toBe(
+        'Ad tracking was declined earlier in this visit: the visitor is asked to confirm the new choice',
+      );
+      // A later event still waits; the explicit new choice sends it and is marked as replacing the refusal.
+      second.pixel.track(COMPLETE, visitor());
+      second.pixel.decide('granted');
+      expect(second.pixel.consentState()).toBe('granted');
+      expect(choices.getItem(CONSENT_KEY)).toBe('granted');
+      expect(second.calls().filter((call) => call[0] === 'track').map((call) => call[1])).toEqual([
+        'PageView',
+        'Lead',
+        'CompleteRegistration',
+      ]);
+      expect(events).toEqual([
+        { choice: 'denied', reconsidered: false },
+        { choice: 'granted', reconsidered: true },
+      ]);
+    } finally {
+      window.removeEventListener('funnel:ad-consent', record);
+    }
+  });
+
+  it('keeps the refusal when she declines again at the confirmation, and drops what waited', () => {
+    const choices = memoryStorage();
+    const first = setup({ consent: 'required', choices });
+    const second = setup({ consent: 'required', choices });
+    second.pixel.track(LEAD, visitor());
+    first.pixel.decide('denied');
+    second.pixel.decide('granted');
+    second.pixel.decide('denied');
+    expect(second.pixel.consentState()).toBe('denied');
+    expect(choices.getItem(CONSENT_KEY)).toBe('denied');
+    expect(second.win.fbq).toBeUndefined();
+  });
 });

@@ -43,9 +43,10 @@ export interface PixelWindow {
 
 /**
  * Where consent stands: 'off' (no pixel id), 'not-needed' (consent 'none'), 'ask' (required and not
- * chosen yet), or the visitor's choice.
+ * chosen yet), 'reconfirm' (she accepted, but a refusal was recorded since, in another tab of the visit:
+ * the refusal stands until she accepts again), or the visitor's choice.
  */
-export type ConsentState = 'off' | 'not-needed' | 'ask' | ConsentChoice;
+export type ConsentState = 'off' | 'not-needed' | 'ask' | 'reconfirm' | ConsentChoice;
 
 export interface MetaPixelOptions {
   /** Empty: no pixel. */
@@ -69,7 +70,11 @@ export interface MetaPixel extends PixelPort {
   /** Loads and initialises the pixel if it may run now (consent 'none', or granted earlier). Idempotent. */
   start(): void;
   consentState(): ConsentState;
-  /** The visitor's choice: remembered; granting starts the pixel and sends the events that waited. */
+  /**
+   * The visitor's choice: remembered; granting starts the pixel and sends the events that waited. A grant
+   * over a refusal stored since this page asked (another tab declined) is not taken: the state becomes
+   * 'reconfirm', and only a second grant, made with the banner saying she declined earlier, counts.
+   */
   decide(choice: ConsentChoice): void;
 }
 
@@ -82,12 +87,15 @@ export function createMetaPixel(options: MetaPixelOptions): MetaPixel {
   const { pixelId, consent, marketingHost, referrer, window: win, log } = options;
   const newId = options.newId ?? (() => crypto.randomUUID());
   let choice = consent === 'required' ? readConsent(options.choices) : null;
+  // She accepted over a refusal another tab stored: asked again before anything is sent.
+  let reconfirming = false;
   let ready = false;
   let waiting: { event: PixelEvent; visitor: VisitorSnapshot }[] = [];
 
   const consentState = (): ConsentState => {
     if (!pixelId) return 'off';
     if (consent !== 'required') return 'not-needed';
+    if (reconfirming) return 'reconfirm';
     return choice ?? 'ask';
   };
 
@@ -126,8 +134,17 @@ export function createMetaPixel(options: MetaPixelOptions): MetaPixel {
     consentState,
     decide(next) {
       if (consentState() === 'off' || consent !== 'required') return;
+      // A refusal is final for the visit: one stored since this page read the choice (another tab) is
+      // not replaced by a banner that never showed it. She is told, and asked again.
+      if (next === 'granted' && !reconfirming && choice === null && readConsent(options.choices) === 'denied') {
+        reconfirming = true;
+        log.info('Ad tracking was declined earlier in this visit: the visitor is asked to confirm the new choice');
+        return;
+      }
+      const reconsidered = reconfirming && next === 'granted';
+      reconfirming = false;
       choice = next;
-      saveConsent(options.choices, next);
+      saveConsent(options.choices, next, reconsidered);
       const held = waiting;
       waiting = [];
       if (next === 'denied') {
@@ -153,7 +170,7 @@ export function createMetaPixel(options: MetaPixelOptions): MetaPixel {
       }
       const state = consentState();
       if (state === 'denied') log.info(`Ad event ${name} skipped: the visitor declined ad tracking`);
-      else if (state === 'ask') {
+      else if (state === 'ask' || state === 'reconfirm') {
         waiting.push({ event, visitor });
         log.info(`Ad event ${name} waits for the visitor's consent`);
       } else send(event, visitor);

@@ -6,7 +6,8 @@
  * The receiver answers 503 until it has refused the Lead twice, then 200. Checked: one Lead and one
  * CompleteRegistration arrive, each once, with the browser pixel's eventID and the hashed email; a
  * declined visitor's walk sends nothing; no console line, page message or receiver request carries the
- * plain email, name or token.
+ * plain email, name or token. Two tabs of one visit: an "Allow" over the other tab's refusal is asked again
+ * (the banner says she declined earlier) and no Meta event is queued until she confirms it.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -18,6 +19,7 @@ import { button, buttonOf, expectScreen, press, routeOf, screenOf, tapOption } f
 import { repoRoot, startHarness, type Harness } from './harness.ts';
 import { readFlowRevision } from '../../common/flow-revision.ts';
 import { sharedBuild } from './shared-build.ts';
+import { CONSENT_KEY, DECLINED_EARLIER_TEXT } from '../../src/tracking/consent.ts';
 
 const PIXEL_ID = '987654321098765';
 const TOKEN = 'EAAe2e-secret-token-5551234';
@@ -226,6 +228,65 @@ describe('server-side Meta conversions', () => {
     // One Lead for Meta, with the upgraded row's id; the partial one was never queued.
     expect(await harness.rows('select event_id::text, revision from funnel_private.meta_events where session_id = (select session_id from public.quiz_completions where email = $1)', [email]))
       .toEqual([{ event_id: row?.id, revision: await readFlowRevision(join(repoRoot, 'flows/skin-funnel.json')) }]);
+  }, 120_000);
+
+  // Issue 42, break 7: both tabs show the banner; she declines in one, then taps "Allow" in the other.
+  it('two tabs, refusal in one, "Allow" in the other: no Meta event until she confirms the new choice', async () => {
+    const tp = await harness.open();
+    await stubProvider(tp.context);
+    await tp.page.goto(tp.url(routeOf('email-capture')), { referer: MARKETING_REFERRER });
+    await expectScreen(tp.page, 'email-capture');
+    const other = await tp.context.newPage();
+    await other.goto(tp.url(routeOf('email-capture')), { referer: MARKETING_REFERRER });
+    await expectScreen(other, 'email-capture');
+    const banner = other.getByRole('region');
+    await banner.getByRole('button', { name: 'Allow', exact: true }).waitFor();
+    await tp.page.getByRole('region').getByRole('button', { name: 'No thanks', exact: true }).click();
+    await banner.getByRole('button', { name: 'Allow', exact: true }).click();
+    // The later "Allow" is not taken: the banner says she declined earlier and asks again.
+    await banner.getByText(DECLINED_EARLIER_TEXT, { exact: true }).waitFor();
+    expect(await other.evaluate((key) => localStorage.getItem(key), CONSENT_KEY)).toBe('denied');
+
+    // Her lead, sent before she confirms: saved, with no Meta event queued.
+    const email = 'two.tabs@example.com';
+    const [nameField, emailField] = screenOf('email-capture').fields ?? [];
+    await other.getByLabel(nameField?.label ?? 'Name', { exact: true }).fill('Tabitha');
+    await other.getByLabel(emailField?.label ?? 'Email', { exact: true }).fill(email);
+    await button(other, buttonOf('email-capture')).click();
+    await expectScreen(other, 'doctor-investigation');
+    const session = async () =>
+      (await harness.rows<{ session_id: string }>('select session_id::text from public.quiz_completions where email = $1', [email]))[0]
+        ?.session_id;
+    await expect.poll(session, { timeout: 10_000, interval: 100 }).toEqual(expect.any(String));
+    const queued = async () =>
+      (await harness.rows<{ event_name: string }>('select event_name from funnel_private.meta_events where session_id = $1', [
+        await session(),
+      ])).map((row) => row.event_name);
+    // Time for any write the tabs still hold (consent, lead) to land.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await queued()).toEqual([]);
+    expect(await harness.rows('select ad_consent from public.quiz_completions where email = $1', [email])).not.toContainEqual({
+      ad_consent: 'granted',
+    });
+
+    // She confirms the new choice; what she does from then on is sent.
+    await banner.getByRole('button', { name: 'Allow', exact: true }).click();
+    await banner.waitFor({ state: 'detached' });
+    expect(await other.evaluate((key) => localStorage.getItem(key), CONSENT_KEY)).toBe('granted');
+    await tapOption(other, 'doctor-investigation', 'poor-sleep');
+    await press(other, buttonOf('doctor-investigation'));
+    await expectScreen(other, 'anti-aging-experience');
+    await tapOption(other, 'anti-aging-experience', "My old routine used to work, but it's failing now");
+    await press(other, buttonOf('anti-aging-experience'));
+    await expectScreen(other, 'reveal-age');
+    await press(other, buttonOf('reveal-age'));
+    for (const id of ['root-cause-reveal', 'education-urgency', 'treatment-projection', 'reversal-protocol']) {
+      await expectScreen(other, id);
+      await press(other, buttonOf(id));
+    }
+    await other.waitForURL(/example\.com\/recommendation/, { timeout: 15_000 });
+    await expect.poll(queued, { timeout: 10_000, interval: 100 }).toEqual(['CompleteRegistration']);
+    await other.close();
   }, 120_000);
 
   it('sends nothing from the server when the visitor declines', async () => {

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseHeadersFile } from '../../scripts/lib/site-headers.ts';
@@ -34,6 +35,21 @@ afterAll(async () => {
   await harness?.stop();
 });
 
+/** A GET of `path` exactly as written, with a browser's Accept. */
+function rawGet(baseUrl: string, path: string): Promise<{ status?: number; location?: string; body: string }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((done, fail) => {
+    const req = httpRequest({ host: hostname, port, path, headers: { accept: 'text/html' } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => done({ status: res.statusCode, location: res.headers.location, body }));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
 /** Collects every CSP violation the page reports, across navigations. */
 async function watchViolations(tp: TestPage): Promise<string[]> {
   const violations: string[] = [];
@@ -60,6 +76,7 @@ describe('the built page', () => {
 
   it('ships its headers for static hosts in dist/_headers: a strict CSP without the pixel host', () => {
     const headers = shipped();
+    expect(headers['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains');
     const csp = headers['Content-Security-Policy'] ?? '';
     // Only the page's own files, and exactly the build's inline scripts, by their hashes: the route
     // preload map, and the variant pick on a page an experiment changes.
@@ -126,6 +143,17 @@ describe('the local server', () => {
     }
     const head = await fetch(`${harness.baseUrl}/nope`, { method: 'HEAD', headers: { accept: 'text/html' } });
     expect(head.status).toBe(404);
+  });
+
+  it('answers //x and other //-prefixed or backslashed paths with 404, never the start page nor a redirect', async () => {
+    const notFoundPage = readFileSync(join(dist, '404.html'), 'utf8');
+    const paths = ['//', '//x', '//evil.com', '//evil.com/', '///evil.com', '//index.html', '//quiz/skin-concerns', '/\\evil.com', '/%5Cevil.com', '/%2F/evil.com'];
+    for (const path of paths) {
+      // Sent as written (fetch would turn the backslash into a slash).
+      const { status, location, body } = await rawGet(harness.baseUrl, path);
+      expect({ path, status, location }).toEqual({ path, status: 404, location: undefined });
+      expect(body, path).toBe(notFoundPage);
+    }
   });
 
   it('serves assets as before, and a missing asset is a plain 404, not the page', async () => {

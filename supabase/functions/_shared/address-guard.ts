@@ -58,18 +58,47 @@ function ipv6Groups(address: string): number[] | null {
   return groups.length === 8 && groups.every((g) => Number.isInteger(g)) ? groups : null;
 }
 
+/** The IPv4 address in two 16-bit groups. */
+const v4Of = (high: number, low: number): number[] => [high >> 8, high & 255, low >> 8, low & 255];
+
+/**
+ * The range of an IPv4 address a tunnel or translator embeds (`via` names it). Its loopback is not the
+ * loopback the test/dev allowance means (it is reached through a relay, if at all): refused even then.
+ */
+function embeddedRange(v4: number[], via: string): string | null {
+  const range = ipv4Range(v4);
+  return range === null ? null : `${range} (${via})`;
+}
+
+/**
+ * The range of an IPv6 address, judging the IPv4 address every form that carries one embeds: mapped
+ * (::ffff:a.b.c.d), translated (::ffff:0:a.b.c.d), compatible (::a.b.c.d), NAT64 (64:ff9b::/96 and the
+ * local-use 64:ff9b:1::/48), 6to4 (2002:AABB:CCDD::/48) and Teredo (2001:0::/32: the server in groups
+ * 2–3, the client's address inverted in groups 6–7). One public form of a private address is enough
+ * to reach it (issue 42: [2002:7f00:1::] passed).
+ */
 function ipv6Range(g: number[]): string | null {
   const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = g;
-  const v4 = [g6 >> 8, g6 & 255, g7 >> 8, g7 & 255];
+  const tail = v4Of(g6, g7);
   if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0) {
     if (g5 === 0 && g6 === 0 && g7 === 1) return 'loopback';
     if (g5 === 0 && g6 === 0 && g7 === 0) return 'unspecified';
-    // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible addresses reach the IPv4 address.
-    if (g5 === 0xffff || g5 === 0) return ipv4Range(v4);
+    // IPv4-mapped (::ffff:a.b.c.d): a dual-stack socket's own spelling of an IPv4 peer.
+    if (g5 === 0xffff) return ipv4Range(tail);
+    if (g5 === 0) return embeddedRange(tail, 'IPv4-compatible');
   }
-  if (g0 === 0x64 && g1 === 0xff9b) return ipv4Range(v4);
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0xffff && g5 === 0) return embeddedRange(tail, 'IPv4-translated');
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return embeddedRange(tail, 'NAT64');
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) return 'local-use NAT64';
+  if (g0 === 0x2002) return embeddedRange(v4Of(g1, g2), '6to4');
+  if (g0 === 0x2001 && g1 === 0) {
+    return embeddedRange(v4Of(g2, g3), 'Teredo server') ?? embeddedRange(v4Of(g6 ^ 0xffff, g7 ^ 0xffff), 'Teredo client');
+  }
+  if (g0 === 0x2001 && g1 === 0xdb8) return 'documentation';
+  if (g0 === 0x100 && g1 === 0 && g2 === 0 && g3 === 0) return 'discard-only';
   if ((g0 & 0xfe00) === 0xfc00) return 'private (unique local)';
   if ((g0 & 0xffc0) === 0xfe80) return 'link-local';
+  if ((g0 & 0xffc0) === 0xfec0) return 'site-local';
   if ((g0 & 0xff00) === 0xff00) return 'multicast';
   return null;
 }

@@ -33,6 +33,42 @@ describe('the address guard', () => {
     expect(addressRefusal(address, off)).toBeNull();
   });
 
+  it.each([
+    ['2002:7f00:1::', 'loopback (6to4) address'],
+    ['[2002:7f00:1::]', 'loopback (6to4) address'],
+    ['2002:a00:1::1', 'private (6to4) address'],
+    ['2002:a9fe:a9fe::', 'link-local (6to4) address'],
+    ['64:ff9b::127.0.0.1', 'loopback (NAT64) address'],
+    ['64:ff9b::a00:1', 'private (NAT64) address'],
+    ['64:ff9b:1::a00:1', 'local-use NAT64 address'],
+    ['::ffff:10.0.0.1', 'private address'],
+    ['::ffff:0:10.0.0.1', 'private (IPv4-translated) address'],
+    ['::127.0.0.1', 'loopback (IPv4-compatible) address'],
+    ['::a9fe:a9fe', 'link-local (IPv4-compatible) address'],
+    // Teredo: server 10.0.0.1; then a public server with the client 127.0.0.1 (stored inverted).
+    ['2001:0:a00:1::', 'private (Teredo server) address'],
+    ['2001:0:808:808::80ff:fffe', 'loopback (Teredo client) address'],
+  ])('judges the IPv4 address %s embeds: %s', (address, refusal) => {
+    expect(addressRefusal(address, off)).toBe(refusal);
+    // A tunnel's loopback is not the local receiver the test/dev allowance is for.
+    expect(addressRefusal(address, on)).toBe(refusal);
+  });
+
+  it.each(['2002:808:808::1', '64:ff9b::808:808', '2001:0:808:808::f7f7:f7f7'])(
+    'lets %s through: the IPv4 address it embeds is public',
+    (address) => {
+      expect(addressRefusal(address, off)).toBeNull();
+    },
+  );
+
+  it('refuses a sink URL at a 6to4 literal of 127.0.0.1, with or without the allowance', async () => {
+    const never = () => Promise.reject(new Error('a literal is not resolved'));
+    for (const policy of [off, on])
+      expect(await checkSinkUrl(new URL('https://[2002:7f00:1::]/hook'), never, policy)).toEqual({
+        refused: 'resolves to a loopback (6to4) address',
+      });
+  });
+
   it('lets loopback, and only loopback, through under the test/dev allowance', () => {
     expect(addressRefusal('127.0.0.1', on)).toBeNull();
     expect(addressRefusal('::1', on)).toBeNull();
