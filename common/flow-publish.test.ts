@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { flowRevision } from './flow-revision.ts';
 import { listVersions } from './flow-versions.ts';
 import { publishFlow, PublishRefused, restoreFlow, saveDraft } from './flow-publish.ts';
-import { FLOW, gitProject, type GitProject } from './test-git-project.ts';
+import { FLOW, gitProject, type GitProject } from '../tests/support/test-git-project.ts';
 
 const OLD = "You're in the right place.";
 const NEW = "You're in exactly the right place.";

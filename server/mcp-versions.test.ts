@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowRevision } from '../common/flow-revision.ts';
-import { FLOW, gitProject, type GitProject } from '../common/test-git-project.ts';
+import { FLOW, gitProject, type GitProject } from '../tests/support/test-git-project.ts';
 import { startMcp, type McpSession } from '../tests/support/mcp-agent-funnel.ts';
 
 const projectDir = resolve(import.meta.dirname, '..');

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStudio, type RunningStudio } from '../../server/studio-server.ts';
-import { FLOW, gitProject, type GitProject } from '../../common/test-git-project.ts';
+import { FLOW, gitProject, type GitProject } from '../support/test-git-project.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, repoRoot } from './harness.ts';
 import { freePort, rawRequest } from './studio-harness.ts';
 

@@ -885,6 +885,10 @@ export interface ConsentBanner {
    * The decline button's label.
    */
   decline: string;
+  /**
+   * Shown instead of `text` when she accepts after declining in another tab of the same visit: the refusal stands until she accepts again (default: the engine's own English sentence).
+   */
+  declinedEarlier?: string;
 }
 /**
  * The engine's own words on every screen (English when absent), so a flow in another language translates them too.

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const REPO_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const FLOW = 'flows/skin-funnel.json';
 
 export interface GitProject {
