@@ -32,7 +32,7 @@ export function gitProject(options: { withApp?: boolean } = {}): GitProject {
   run(root, 'init', '-q', '--bare', '-b', 'main', bare);
   if (options.withApp) {
     run(root, 'clone', '-q', '--no-checkout', REPO_ROOT, project);
-    run(project, 'checkout', '-q', '-b', 'main', 'HEAD');
+    run(project, 'checkout', '-q', '-B', 'main', 'HEAD'); // -B: a clone of a checkout on main has main already
     run(project, 'remote', 'remove', 'origin');
     symlinkSync(join(REPO_ROOT, 'node_modules'), join(project, 'node_modules'), 'dir');
     // .gitignore's node_modules/ does not match a symlink: keep `git status` about the flow files.
