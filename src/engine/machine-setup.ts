@@ -184,7 +184,9 @@ export function machineSetup(flow: Flow, options: CompileOptions) {
         ports.tracking.journeyReached(params.step, visitor(context)),
       redirect: ({ context }, params: RedirectAction['params']) => {
         // Settings are trusted configuration (the base URL); everything else is visitor data.
-        const url = interpolate(params.url, scopeFor(context), (text, path) =>
+        // The visit's own ids travel too (e.g. as a checkout's client_reference_id, to match a purchase).
+        const visit = { sessionId: context.sessionId, leadId: context.leadId };
+        const url = interpolate(params.url, { ...scopeFor(context), visit }, (text, path) =>
           path.startsWith('settings.') ? text : encodeURIComponent(text),
         );
         if (/^https?:\/\//.test(url)) ports.navigation.redirect(url);
