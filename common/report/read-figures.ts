@@ -8,6 +8,7 @@ import { sampleRatio, type SampleRatio } from './sample-ratio.ts';
 import { flowLayout, stepsOfJourney, successSteps, type TrackedScreen } from './flow-screens.ts';
 import { revisionReport, type RevisionReport } from './revision-report.ts';
 import type { Query, ReportOptions } from './query.ts';
+import { readRevenue, type RevenueFigures } from './revenue.ts';
 
 export type { Query, ReportOptions } from './query.ts';
 
@@ -61,6 +62,8 @@ export interface FunnelFigures {
   segments: SegmentFigures[];
   /** The split by flow revision, and the two newest revisions compared (revision-report.ts). */
   revisions: RevisionReport;
+  /** Money: purchases, net revenue, revenue per visitor, per dimension (revenue.ts). */
+  revenue?: RevenueFigures;
 }
 
 
@@ -222,5 +225,14 @@ async function readHeldFigures(query: Query, flow: Flow, options: ReportOptions)
     });
   }
   const revisions = await revisionReport(query, flow, options);
-  return { flowId: flow.id, from: options.from, to: options.to, overall, experiments, segments, revisions };
+  const revenue = await readRevenue(query, flow.id, options, (dimension, value) => {
+    if (dimension === 'total') return overall.sessions;
+    if (dimension === 'revision') return revisions.revisions.find((r) => r.revision === value)?.sessions ?? 0;
+    if (dimension === 'arm') {
+      const [id, arm] = value.split(':');
+      return experiments.find((e) => e.experiment.id === id)?.arms.find((a) => a.arm === arm)?.sessions ?? 0;
+    }
+    return segments.find((s) => s.dimension === dimension)?.rows.find((r) => r.value === value)?.sessions ?? 0;
+  });
+  return { flowId: flow.id, from: options.from, to: options.to, overall, experiments, segments, revisions, revenue };
 }

@@ -2,6 +2,7 @@
  * The report as plain text for the terminal: per-screen figures (main path, then the deep-link chains),
  * conversions, and each experiment's arms with their credible intervals and probability of being best.
  */
+import { revenueLines } from './revenue.ts';
 import { MIN_GOALS_PER_ARM, WIN_PROBABILITY } from './bayes.ts';
 import { SRM_P_VALUE } from './sample-ratio.ts';
 import { revisionLines } from './revision-text.ts';
@@ -128,6 +129,7 @@ export function terminalReport(figures: FunnelFigures): string[] {
     ...figures.segments.flatMap((segment) => ['', ...segmentTable(segment)]),
     '',
     ...revisionLines(figures.revisions),
+    ...(figures.revenue ? ['', ...revenueLines(figures.revenue)] : []),
     ...figures.experiments.flatMap((experiment) => ['', ...experimentSection(experiment)]),
   ];
 }
