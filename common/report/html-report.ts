@@ -3,6 +3,7 @@
  * drop-off chart per variant, drawn by Chart.js inlined from node_modules, the experiments' verdicts,
  * and the flow map as an SVG annotated with each screen's counts.
  */
+import { REVENUE_METHOD, revenueVerdictLines } from './revenue-bayes.ts';
 import { revenueLines } from './revenue.ts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -82,6 +83,13 @@ export function htmlReport(figures: FunnelFigures, flow: Flow): string {
     );
   const verdicts = figures.experiments.map((figure) => {
     const { experiment, goal, verdict } = figure;
+    if (figure.revenueVerdict) {
+      const money = figure.revenueVerdict;
+      const won = figure.sampleRatio.flagged ? 'no winner: sample-ratio mismatch' : (money.notEnoughData ?? (money.winner ? `winner on revenue per visitor: ${money.winner}` : 'no winner yet'));
+      return `<h3>Experiment ${escape(experiment.id)} <small>(goal: ${escape(goal)})</small></h3>
+<pre>${escape([...revenueVerdictLines(money), ...sampleRatioLines(figure)].join('\n'))}</pre>
+<p class="verdict">${escape(won)}</p><p class="check">${escape(REVENUE_METHOD)}</p>`;
+    }
     const rows = verdict.arms
       .map(
         (arm) =>

@@ -91,7 +91,7 @@ export function money(minor: number, currency: string, locale = 'en-US'): string
 }
 
 /** Revenue per visitor keeps two more digits than the currency (a few cents per visitor matter). */
-function perVisitor(minor: number, currency: string): string {
+export function perVisitorMoney(minor: number, currency: string): string {
   const plain = new Intl.NumberFormat('en-US', { style: 'currency', currency });
   const digits = plain.resolvedOptions().maximumFractionDigits ?? 2;
   return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: digits + 2, maximumFractionDigits: digits + 2 }).format(minor / 10 ** digits);
@@ -105,7 +105,7 @@ function table(title: string, rows: RevenueRow[]): string[] {
   if (rows.length === 0) return [];
   const width = Math.max(title.length, ...rows.map((r) => r.value.length));
   const cells = (r: RevenueRow) => [
-    String(r.sessions), String(r.purchases), money(r.net, r.currency), perVisitor(r.perVisitor, r.currency), money(r.averageOrder, r.currency),
+    String(r.sessions), String(r.purchases), money(r.net, r.currency), perVisitorMoney(r.perVisitor, r.currency), money(r.averageOrder, r.currency),
   ];
   const widths = [8, 9, 12, 14, 10].map((w, i) => Math.max(w, ...rows.map((r) => cells(r)[i]?.length ?? 0)));
   const line = (label: string, values: string[]) => `${label.padEnd(width)}  ${values.map((v, i) => v.padStart(widths[i] ?? 0)).join('  ')}`;

@@ -38,3 +38,14 @@ describe('the visit ids in a redirect URL', () => {
     ]);
   });
 });
+
+describe('a redirect URL', () => {
+  it('must start with http(s), or a setting holding such an address', () => {
+    const { errors } = check(REDIRECT, '"javascript:alert({answers.email|})"');
+    expect(errors.map((e) => `${e.pointer}: ${e.message}`)).toEqual([
+      '/screens/protocol/continue/1/params/url: a redirect must go to an http(s) address, and "javascript:alert({answers.email|})" does not start with one',
+    ]);
+    expect(check(REDIRECT, '"{answers.email|}"').errors).toHaveLength(1);
+    expect(check(REDIRECT, '"https://shop.example/buy?ref={visit.sessionId}"').errors).toEqual([]);
+  });
+});
