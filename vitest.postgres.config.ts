@@ -20,6 +20,8 @@ export const SQL_TEST_FILES = [
   'server/flow-revision-sql.test.ts',
   // The one email rule: the browser's and the database's verdicts, on PostgreSQL's regex engine too.
   'tests/email-rule.test.ts',
+  'server/purchases.test.ts',
+  'server/revenue-goal.test.ts',
 ];
 
 /** Tests that run on real PostgreSQL only (each says why): the unit config leaves them out. */

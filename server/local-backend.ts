@@ -13,6 +13,7 @@ import { registerLeadFields, type LeadFields } from './flow-lead-fields.ts';
 import { startMetaWorker, type MetaWorker, type MetaWorkerOptions } from './meta-worker.ts';
 import { startLeadWebhookWorker, type LeadWebhookWorker, type LeadWebhookWorkerOptions } from './lead-webhook-worker.ts';
 import { callRpc, errorBody } from './rpc.ts';
+import { localPurchases } from './local-purchases.ts';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../supabase/functions/_shared/http.ts';
 import { bodyReadSlots, clientAborted, clientAddress, HttpError, readBody, type BodyPace } from './request-body.ts';
 
@@ -36,6 +37,8 @@ export interface LocalBackendOptions {
   leadWebhooks?: LeadWebhookWorkerOptions;
   /** The pace `/functions/v1/` and RPC bodies must keep (request-body.ts; tests shorten it). */
   bodyPace?: BodyPace;
+  /** The purchases endpoint's secrets (STRIPE_WEBHOOK_SECRET, PURCHASE_POSTBACK_SECRET); process.env by default. */
+  purchasesEnv?: Record<string, string | undefined>;
 }
 
 export interface LocalBackend {
@@ -149,6 +152,11 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
   const metaWorker = startMetaWorker(database, options.metaWorker);
   const leadWebhooks = options.leadWebhooks ? startLeadWebhookWorker(database, options.leadWebhooks) : null;
   const bodyReads = bodyReadSlots();
+  // The purchases endpoint stores into this backend's own database (server/local-purchases.ts).
+  const functions: Record<string, EdgeFunction> = {
+    purchases: localPurchases(database, options.purchasesEnv),
+    ...options.functions,
+  };
 
   async function table(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
     const privilege = TABLE_PRIVILEGE[req.method ?? ''];
@@ -188,7 +196,7 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
   }
 
   async function edgeFunction(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
-    const handler = options.functions?.[name];
+    const handler = functions[name];
     if (!handler) {
       send(res, 404, { error: { code: 'not_found', message: `No function named "${name}"` } });
       return;
@@ -235,7 +243,9 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
       send(res, 204);
       return true;
     }
-    checkApiKey(req);
+    // A shop calls the purchases endpoint with its signature, not a Supabase key (deployed with
+    // --no-verify-jwt, as docs/operators/purchases.md says): the handler verifies the signature.
+    if (functionMatch?.[1] !== 'purchases') checkApiKey(req);
     if (rpcMatch?.[1]) await rpc(req, res, decodeSegment(rpcMatch[1], 'function name'));
     else if (functionMatch?.[1])
       await edgeFunction(req, res, decodeSegment(functionMatch[1], 'function name'));

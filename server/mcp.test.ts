@@ -151,6 +151,10 @@ describe('npm run mcp, driven by the SDK client', () => {
     expect(Number(reply.data['leads'])).toBeGreaterThan(0);
     // The demo shows every fifth visit in Spanish (issue 32: figures per language).
     expect(reply.text).toMatch(/by language: en \d+ sessions, \d+ leads; es \d+ sessions/);
+    // Money (issue 45): the demo's simulated purchases, per visitor, with what is not known.
+    expect(reply.text).toMatch(/all +\d+ +\d+ +\$[\d,]+\.\d\d +\$\d+\.\d{4}/);
+    expect(reply.text).toMatch(/\d+ of \d+ purchases \(\d+ %\) matched to a visit/);
+    expect((reply.data['revenue'] as { total: { currency: string }[] }).total.map((t) => t.currency)).toEqual(['USD']);
     const all = JSON.stringify(reply.data) + reply.text;
     // The demo's leads are named "Demo" with emails demo-<n>@example.com.
     expect(all).not.toMatch(/@|example\.com|\bDemo\b/);

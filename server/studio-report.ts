@@ -56,6 +56,8 @@ export type StudioReport =
       leads: number;
       screens: Record<string, ScreenReach>;
       revisions: StudioRevisions;
+      /** Money per currency, minor units (common/report/revenue.ts). */
+      revenue: { currency: string; purchases: number; net: number; perVisitor: number }[];
     };
 
 const difference = (d: StudioDifference): StudioDifference => ({
@@ -126,6 +128,7 @@ export async function studioReport(text: string, file: string, dataDir: string, 
       leads: overall.leads,
       screens,
       revisions: studioRevisions(figures.revisions),
+      revenue: (figures.revenue?.total ?? []).map(({ currency, purchases, net, perVisitor }) => ({ currency, purchases, net, perVisitor })),
     };
   } finally {
     await database.close();

@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Flow } from '../../src/engine/flow.gen.ts';
 import { openDatabase } from '../../server/database.ts';
 import type { SqlDatabase } from '../../server/sql-database.ts';
+import { insertDemoPurchases } from './demo-purchases.ts';
 import { DEMO_PLAN, simulateVisits, type DemoPlan } from './demo-visits.ts';
 
 /** Inserts a list of rows through one jsonb parameter (fast, and typed by the table's own columns). */
@@ -30,6 +31,7 @@ async function insertRows(
 export async function demoDatabase(flow: Flow, plan: DemoPlan = DEMO_PLAN, dataDir?: string): Promise<PGlite> {
   const db = await openDatabase(dataDir === undefined ? {} : { dataDir });
   await insertDemoVisits(db, flow, plan);
+  await insertDemoPurchases(db, plan.seed);
   // The simulated visits are over: every session moves into the report's per-day aggregates.
   await db.query(`select funnel_report.refresh('2100-01-01')`);
   return db;

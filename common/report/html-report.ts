@@ -3,6 +3,8 @@
  * drop-off chart per variant, drawn by Chart.js inlined from node_modules, the experiments' verdicts,
  * and the flow map as an SVG annotated with each screen's counts.
  */
+import { REVENUE_METHOD, revenueVerdictLines } from './revenue-bayes.ts';
+import { revenueLines } from './revenue.ts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -81,6 +83,13 @@ export function htmlReport(figures: FunnelFigures, flow: Flow): string {
     );
   const verdicts = figures.experiments.map((figure) => {
     const { experiment, goal, verdict } = figure;
+    if (figure.revenueVerdict) {
+      const money = figure.revenueVerdict;
+      const won = figure.sampleRatio.flagged ? 'no winner: sample-ratio mismatch' : (money.notEnoughData ?? (money.winner ? `winner on revenue per visitor: ${money.winner}` : 'no winner yet'));
+      return `<h3>Experiment ${escape(experiment.id)} <small>(goal: ${escape(goal)})</small></h3>
+<pre>${escape([...revenueVerdictLines(money), ...sampleRatioLines(figure)].join('\n'))}</pre>
+<p class="verdict">${escape(won)}</p><p class="check">${escape(REVENUE_METHOD)}</p>`;
+    }
     const rows = verdict.arms
       .map(
         (arm) =>
@@ -112,6 +121,8 @@ canvas { display: block; margin: 12px 0; border: 1px solid #eee; } pre { backgro
 ${charts.map((chart) => `<canvas id="${escape(chart.id)}" width="960" height="360" aria-label="${escape(chart.title)}"></canvas>`).join('\n')}
 <h2>Conversion by source, device and language</h2>
 ${figures.segments.map((segment) => `<pre>${escape(segmentTable(segment).join('\n'))}</pre>`).join('\n')}
+<h2>Revenue</h2>
+<pre>${escape((figures.revenue ? revenueLines(figures.revenue) : []).join('\n'))}</pre>
 <h2>By revision: what did my change do?</h2>
 ${revisionHtml(figures.revisions)}
 <h2>Experiments</h2>

@@ -8,6 +8,8 @@ import { sampleRatio, type SampleRatio } from './sample-ratio.ts';
 import { flowLayout, stepsOfJourney, successSteps, type TrackedScreen } from './flow-screens.ts';
 import { revisionReport, type RevisionReport } from './revision-report.ts';
 import type { Query, ReportOptions } from './query.ts';
+import { readRevenue, type RevenueFigures } from './revenue.ts';
+import { experimentRevenue, type RevenueVerdict } from './revenue-bayes.ts';
 
 export type { Query, ReportOptions } from './query.ts';
 
@@ -44,6 +46,8 @@ export interface ExperimentFigures {
   sampleRatio: SampleRatio;
   /** Sessions seen in more than one arm. */
   multipleExposures: number;
+  /** With `"goal": "revenue"`: the arms judged on revenue per visitor (revenue-bayes.ts); `verdict` is then unused. */
+  revenueVerdict?: RevenueVerdict;
 }
 
 /** Conversion per value of one dimension: a traffic source, a campaign, a device class or a language. */
@@ -61,6 +65,8 @@ export interface FunnelFigures {
   segments: SegmentFigures[];
   /** The split by flow revision, and the two newest revisions compared (revision-report.ts). */
   revisions: RevisionReport;
+  /** Money: purchases, net revenue, revenue per visitor, per dimension (revenue.ts). */
+  revenue?: RevenueFigures;
 }
 
 
@@ -70,6 +76,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : St
 function goalOf(experiment: Experiment, flow: Flow): { label: string; steps: string[] | null } {
   if (experiment.goal === 'lead') return { label: 'lead saved', steps: null };
   if (experiment.goal === 'final_cta') return { label: 'final call to action', steps: null };
+  if (experiment.goal === 'revenue') return { label: 'revenue per visitor', steps: null };
   return {
     label: `journey step ${experiment.goal.journey}`,
     steps: stepsOfJourney(flow, experiment.goal.journey),
@@ -222,5 +229,16 @@ async function readHeldFigures(query: Query, flow: Flow, options: ReportOptions)
     });
   }
   const revisions = await revisionReport(query, flow, options);
-  return { flowId: flow.id, from: options.from, to: options.to, overall, experiments, segments, revisions };
+  const revenue = await readRevenue(query, flow.id, options, (dimension, value) => {
+    if (dimension === 'total') return overall.sessions;
+    if (dimension === 'revision') return revisions.revisions.find((r) => r.revision === value)?.sessions ?? 0;
+    if (dimension === 'arm') {
+      const [id, arm] = value.split(':');
+      return experiments.find((e) => e.experiment.id === id)?.arms.find((a) => a.arm === arm)?.sessions ?? 0;
+    }
+    return segments.find((s) => s.dimension === dimension)?.rows.find((r) => r.value === value)?.sessions ?? 0;
+  });
+  for (const figures of experiments)
+    if (figures.experiment.goal === 'revenue') figures.revenueVerdict = experimentRevenue(figures.experiment.id, figures.arms, revenue);
+  return { flowId: flow.id, from: options.from, to: options.to, overall, experiments, segments, revisions, revenue };
 }

@@ -2,6 +2,8 @@
  * The report as plain text for the terminal: per-screen figures (main path, then the deep-link chains),
  * conversions, and each experiment's arms with their credible intervals and probability of being best.
  */
+import { REVENUE_METHOD, revenueVerdictLines, type RevenueVerdict } from './revenue-bayes.ts';
+import { revenueLines } from './revenue.ts';
 import { MIN_GOALS_PER_ARM, WIN_PROBABILITY } from './bayes.ts';
 import { SRM_P_VALUE } from './sample-ratio.ts';
 import { revisionLines } from './revision-text.ts';
@@ -76,6 +78,7 @@ function experimentSection(figures: ExperimentFigures): string[] {
     ),
     ...sampleRatioLines(figures),
   ];
+  if (figures.revenueVerdict) return revenueExperimentSection(figures, figures.revenueVerdict);
   if (figures.sampleRatio.flagged)
     lines.push('→ no winner: the sample-ratio mismatch makes every figure of this experiment suspect');
   else if (verdict.notEnoughData !== undefined) lines.push(`→ ${verdict.notEnoughData}`);
@@ -90,6 +93,24 @@ function experimentSection(figures: ExperimentFigures): string[] {
   );
   for (const arm of figures.arms)
     lines.push('', ...armSection(arm, `Variant "${arm.arm}" of "${experiment.id}"`));
+  return lines;
+}
+
+/** An experiment judged on revenue per visitor: the arms in money, the sample-ratio check as for any. */
+function revenueExperimentSection(figures: ExperimentFigures, verdict: RevenueVerdict): string[] {
+  const { experiment } = figures;
+  const lines = [
+    `Experiment "${experiment.id}" (goal: ${figures.goal}; ${experiment.start} to ${experiment.stop})`,
+    ...revenueVerdictLines(verdict),
+    ...sampleRatioLines(figures),
+  ];
+  const best = verdict.arms.find((arm) => arm.arm === verdict.winner);
+  if (figures.sampleRatio.flagged) lines.push('→ no winner: the sample-ratio mismatch makes every figure of this experiment suspect');
+  else if (verdict.notEnoughData !== undefined) lines.push(`→ ${verdict.notEnoughData}`);
+  else if (best) lines.push(`→ winner on revenue per visitor: ${best.arm} (${percent(best.probabilityBest)} probability of being best)`);
+  else lines.push(`→ no arm has reached ${percent(WIN_PROBABILITY)} probability of being best yet`);
+  lines.push(`  (${REVENUE_METHOD}; a winner needs ≥ ${MIN_GOALS_PER_ARM} purchases per arm and ≥ ${percent(WIN_PROBABILITY)}; risk: expected revenue per visitor given up by choosing the arm)`);
+  for (const arm of figures.arms) lines.push('', ...armSection(arm, `Variant "${arm.arm}" of "${experiment.id}"`));
   return lines;
 }
 
@@ -128,6 +149,7 @@ export function terminalReport(figures: FunnelFigures): string[] {
     ...figures.segments.flatMap((segment) => ['', ...segmentTable(segment)]),
     '',
     ...revisionLines(figures.revisions),
+    ...(figures.revenue ? ['', ...revenueLines(figures.revenue)] : []),
     ...figures.experiments.flatMap((experiment) => ['', ...experimentSection(experiment)]),
   ];
 }

@@ -2,6 +2,7 @@
  * The MCP server's read tools: list, read, check, diff, describe a screen, report figures. Each calls
  * the shared flow operations (src/engine/flow-edit), the same the studio uses; none writes anything.
  */
+import { revenueLines } from '../../common/report/revenue.ts';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { checkFlow, formatFinding } from '../../src/engine/flow-edit/check-flow.ts';
@@ -160,7 +161,7 @@ export function registerReadTools(server: McpServer, { files, databaseUrl, proje
     {
       title: 'The funnel report in figures',
       description:
-        'Sessions, leads, final clicks, per-screen reach and drop-off, figures per language, and per flow revision (the two newest side by side: each change with its 95 % credible interval and the probability the newer is better, the flow:diff lines between them, and a warning when their traffic differs) from the local database (.data/local-db) or DATABASE_URL: counts only, never an email or a name. demo: simulated visits in memory.',
+        'Sessions, leads, final clicks, per-screen reach and drop-off, figures per language, money (purchases, net revenue, revenue per visitor and average order value per source, campaign, device, language, arm and revision, each currency apart), and per flow revision (the two newest side by side: each change with its 95 % credible interval and the probability the newer is better, the flow:diff lines between them, and a warning when their traffic differs) from the local database (.data/local-db) or DATABASE_URL: counts only, never an email or a name. demo: simulated visits in memory.',
       inputSchema: {
         file: FILE,
         from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
@@ -195,6 +196,7 @@ export function registerReadTools(server: McpServer, { files, databaseUrl, proje
                 ...(comparison.mixWarning ? [`  ⚠ ${comparison.mixWarning}`] : []),
               ]
             : [`  ${summary.revisions.note ?? ''}`]),
+          ...(summary.revenue ? revenueLines(summary.revenue) : []),
         ];
         return toolResult(lines.join('\n'), { ...summary });
       }),

@@ -3,6 +3,7 @@
  * report's own SQL (common/report/read-figures.ts), and every field returned is picked here by name, so
  * no email, name or other personal value can reach the agent even if the report grows such a field.
  */
+import type { RevenueFigures } from '../../common/report/revenue.ts';
 import type { Flow } from '../../src/engine/flow.gen.ts';
 import { openReportDatabase } from '../../common/report/open-report-database.ts';
 import { readFigures, type ArmFigures } from '../../common/report/read-figures.ts';
@@ -26,6 +27,8 @@ export interface ReportSummary {
    * credible interval of each change, the flow:diff lines between them and the traffic warning.
    */
   revisions: StudioRevisions;
+  /** Money (minor units, per currency): totals, per dimension, and what is known (common/report/revenue.ts). */
+  revenue: RevenueFigures | null;
 }
 
 export interface ReportChoice {
@@ -72,6 +75,7 @@ export async function reportSummary(flow: Flow, choice: ReportChoice): Promise<R
         finalClicks: row.finalClicks,
       })),
       revisions: studioRevisions(figures.revisions),
+      revenue: figures.revenue ?? null,
     };
   } finally {
     await database.close();

@@ -2477,10 +2477,10 @@ export interface Experiment {
    */
   description?: string;
   /**
-   * What counts as a conversion: "lead" (a lead saved), "final_cta" (the final call to action clicked) or { "journey": <step> } (a journey step reached).
+   * What counts as a conversion: "lead" (a lead saved), "final_cta" (the final call to action clicked), { "journey": <step> } (a journey step reached), or "revenue" (arms compared on revenue per visitor, from the purchases the shop reports back).
    */
   goal:
-    | ('lead' | 'final_cta')
+    | ('lead' | 'final_cta' | 'revenue')
     | {
         journey: JourneyStep2;
       };

@@ -184,11 +184,12 @@ export function machineSetup(flow: Flow, options: CompileOptions) {
         ports.tracking.journeyReached(params.step, visitor(context)),
       redirect: ({ context }, params: RedirectAction['params']) => {
         // Settings are trusted configuration (the base URL); everything else is visitor data.
-        const url = interpolate(params.url, scopeFor(context), (text, path) =>
+        // `visit` is the context: {visit.sessionId} can be a checkout's client_reference_id.
+        const url = interpolate(params.url, { ...scopeFor(context), visit: context }, (text, path) =>
           path.startsWith('settings.') ? text : encodeURIComponent(text),
         );
+        // flow:check proves the URL starts http(s) (redirect-check.ts); anything else goes nowhere.
         if (/^https?:\/\//.test(url)) ports.navigation.redirect(url);
-        else ports.log.warn(`Refused to redirect to a non-http URL: ${url}`);
       },
       log: ({ context }, params: LogAction['params']) =>
         ports.log.warn(interpolate(params.message, scopeFor(context))),

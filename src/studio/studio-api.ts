@@ -90,7 +90,30 @@ export type MapReport =
       screens: ReadonlyMap<string, ScreenReach>;
       /** The split by revision's comparison, when two revisions have visits. */
       revisionChange: RevisionChange | null;
+      /** Money per currency (minor units), when the shop reports purchases back. */
+      revenue?: RevenueTotal[];
     };
+
+/** One currency's purchases, net revenue and revenue per visitor (minor units). */
+export interface RevenueTotal {
+  currency: string;
+  purchases: number;
+  net: number;
+  perVisitor: number;
+}
+
+/** The report's money per currency (every field checked; a malformed entry is left out). */
+function revenueOf(body: object): RevenueTotal[] {
+  const raw: unknown = Reflect.get(body, 'revenue');
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const currency = text(Reflect.get(entry, 'currency'));
+    if (currency === null || !/^[A-Z]{3}$/.test(currency)) return [];
+    const get = (key: string) => count(Reflect.get(entry, key));
+    return [{ currency, purchases: get('purchases'), net: get('net'), perVisitor: get('perVisitor') }];
+  });
+}
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -138,6 +161,7 @@ export async function fetchReport(file: string): Promise<MapReport> {
     sessions: 'sessions' in body ? count(body.sessions) : 0,
     screens,
     revisionChange: revisionChangeOf(body),
+    revenue: revenueOf(body),
   };
 }
 

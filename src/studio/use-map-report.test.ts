@@ -29,4 +29,14 @@ describe('reportStatus', () => {
       "Report on the map: 40 sessions, from .data/local-db (the saved file's screens). Revision 0123456789ab → ba9876543210: lead rate 10.0 % → 12.5 %, P(newer better) 87 % (npm run report shows each screen). ⚠ The two periods had different visitors.",
     );
   });
+
+  it('adds the money per currency when purchases came back', () => {
+    const line = reportStatus({
+      on: true,
+      report: { ...base, revisionChange: null, revenue: [{ currency: 'USD', purchases: 3, net: 14700, perVisitor: 367.5 }, { currency: 'JPY', purchases: 1, net: 5000, perVisitor: 125 }] },
+    });
+    expect(line).toBe(
+      "Report on the map: 40 sessions, from .data/local-db (the saved file's screens). Revenue (USD): 3 purchases, $147.00 net, $3.6750 per visitor. Revenue (JPY): 1 purchase, ¥5,000 net, ¥125.00 per visitor.",
+    );
+  });
 });

@@ -20,13 +20,22 @@ export function useMapReport(file: string): { state: MapReportState; toggle: () 
   return { state, toggle };
 }
 
+/** Minor units in the currency's own format (Intl); `extra` more digits for a per-visitor figure. */
+function money(minor: number, currency: string, extra = 0): string {
+  const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  const shown = digits + extra;
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: shown, maximumFractionDigits: shown }).format(minor / 10 ** digits);
+}
+
 /** The overlay's line in words: loading, the reason there are no figures, or where they come from. */
 export function reportStatus(state: MapReportState): string | undefined {
   if (!state.on) return undefined;
   if (state.error !== undefined) return `The report could not be read: ${state.error}`;
   if (state.report === undefined) return 'Reading the report from the local database…';
   if (!state.report.available) return state.report.reason;
-  const line = `Report on the map: ${state.report.sessions} sessions, from ${state.report.source} (the saved file's screens).`;
+  const line =
+    `Report on the map: ${state.report.sessions} sessions, from ${state.report.source} (the saved file's screens).` +
+    (state.report.revenue ?? []).map((r) => ` Revenue (${r.currency}): ${r.purchases} purchase${r.purchases === 1 ? '' : 's'}, ${money(r.net, r.currency)} net, ${money(r.perVisitor, r.currency, 2)} per visitor.`).join('');
   const change = state.report.revisionChange;
   if (!change) return line;
   const rate = (share: number) => `${(share * 100).toFixed(1)} %`;

@@ -377,9 +377,9 @@ describe('the main path, from / to the external recommendation page', () => {
     await page.getByText(copy(creating.message ?? ''), { exact: true }).waitFor();
     expect(pathOf(page)).toBe(routeOf('reversal-protocol'));
     expect(await progressShown(page)).toBe(progressText(creating.progress ?? 'full'));
-    const expectedUrl = `${flow.settings.recommendationUrl}?email=${encodeURIComponent(email)}&source=${flow.settings.source}`;
+    const expectedUrl = `${flow.settings.recommendationUrl}?email=${encodeURIComponent(email)}&source=${flow.settings.source}&client_reference_id=${sessionId ?? ''}`;
     expect(expectedUrl).toBe(
-      `https://example.com/recommendation?email=${encodeURIComponent(email)}&source=skin-funnel`,
+      `https://example.com/recommendation?email=${encodeURIComponent(email)}&source=skin-funnel&client_reference_id=${sessionId ?? ''}`,
     );
     await page.waitForURL(expectedUrl, { timeout: (creating.after?.delayMs ?? 3000) + 10_000 });
     await page.getByRole('heading', { name: EXTERNAL_PAGE_HEADING }).waitFor();

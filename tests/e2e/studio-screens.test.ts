@@ -124,6 +124,8 @@ describe('Flow Studio: report, placeholders, images, palette, delete, new flow',
     await expect
       .poll(() => status().textContent(), { ...WAIT, timeout: 120_000 })
       .toMatch(/Report on the map: \d+ sessions/);
+    // Money, from the demo's simulated purchases (issue 45).
+    expect(await status().textContent()).toMatch(/Revenue \(USD\): \d+ purchases?, \$[\d,]+\.\d\d net, \$\d+\.\d{4} per visitor\./);
     const reach = node('age').locator('.studio-node-reach');
     expect(await reach.textContent()).toBe(
       `reached ${age.reached} · drop-off ${Math.round(age.dropOff * 100)} %`,

@@ -101,7 +101,9 @@ describe('the main path from / to the external page', () => {
     vi.advanceTimersByTime(2999);
     expect(f.redirects).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(f.redirects).toEqual(['https://example.com/recommendation?email=ann%40example.com&source=skin-funnel']);
+    expect(f.redirects).toEqual([
+      'https://example.com/recommendation?email=ann%40example.com&source=skin-funnel&client_reference_id=00000000-0000-4000-8000-000000000000',
+    ]);
   });
 
   it('tracks the journey steps of the screens it shows', () => {

@@ -21,6 +21,9 @@ interface Known {
 
 const ROOTS = ['answers', 'data', 'result', 'settings'] as const;
 
+/** The visit's own ids a redirect URL may carry to the next page (e.g. as Stripe's client_reference_id). */
+export const VISIT_IDS = ['sessionId', 'leadId'] as const;
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -98,6 +101,8 @@ interface Reader {
   onNotFound: boolean;
   found: Finding[];
   context: CheckContext;
+  /** Inside a redirect action: `{visit.*}` may be read. */
+  inRedirect?: boolean;
 }
 
 /**
@@ -118,6 +123,10 @@ function walk(node: unknown, pointer: string, reader: Reader): void {
     node.forEach((item, i) => walk(item, pointerOf(pointer, i), reader));
   } else if (isRecord(node)) {
     const storeData = node['type'] === 'storeData';
+    if (node['type'] === 'redirect' && !reader.inRedirect) {
+      walk(node, pointer, { ...reader, inRedirect: true });
+      return;
+    }
     for (const [key, value] of Object.entries(node)) {
       const at = pointerOf(pointer, key);
       if (key === 'route' || key === 'aliases' || key === 'sampleAnswers') continue;
@@ -185,6 +194,7 @@ function unknownPath(path: string, reader: Reader): { why: string; hint?: string
       ? undefined
       : { why: ': the requested path is only known on the not-found screen' };
   }
+  if (root === 'visit') return visitProblem(name, rest, reader);
   const names = ROOTS.find((r) => r === root);
   const readable = names === undefined ? undefined : known[names];
   if (root === 'result') {
@@ -212,4 +222,19 @@ function unknownPath(path: string, reader: Reader): { why: string; hint?: string
             ? `: "${name ?? ''}" is not one of storage.dataKeys`
             : ': placeholders read answers, data, result or settings';
   return { why, hint: match === undefined ? undefined : `did you mean "{${match}${tail}}"?` };
+}
+
+/** `{visit.sessionId}` and `{visit.leadId}` are read by redirect URLs only, and nothing else of the visit. */
+function visitProblem(name: string | undefined, rest: string[], reader: Reader): { why: string; hint?: string } | undefined {
+  const known = VISIT_IDS.find((id) => id === name);
+  if (known !== undefined && rest.length === 0) {
+    return reader.inRedirect
+      ? undefined
+      : { why: ': the visit\'s ids are only carried by a redirect action\'s "url"' };
+  }
+  const match = closest(`visit.${name ?? ''}`, VISIT_IDS.map((id) => `visit.${id}`));
+  return {
+    why: `: the visit has only ${VISIT_IDS.map((id) => `"${id}"`).join(' and ')}`,
+    hint: match === undefined ? undefined : `did you mean "{${match}}"?`,
+  };
 }

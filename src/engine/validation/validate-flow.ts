@@ -23,6 +23,7 @@ import { checkOptionValues } from './option-check.ts';
 import { PATH_PROOFS } from './path-proofs.ts';
 import { FLOW_WARNINGS } from './progress-check.ts';
 import { checkDataKeys, checkReferences } from './reference-check.ts';
+import { checkRedirectUrls } from './redirect-check.ts';
 import { checkSampleImages } from './sample-images-check.ts';
 import { isFlow, schemaFindings } from './schema-check.ts';
 import { checkJourneySteps } from './tracking-check.ts';
@@ -37,6 +38,7 @@ export const FLOW_CHECKS: readonly FlowCheck[] = [
   checkRoutes,
   checkReachable,
   checkRedirectExits,
+  checkRedirectUrls,
   checkDataKeys,
   checkReferences,
   checkLogic,
