@@ -2,9 +2,22 @@
  * What each screen kind does with the visitor's input, and whether Continue is allowed. Shared by the
  * machine's guards and actions (the button only mirrors them).
  */
-import { isEmail } from './email-rule.ts';
-import { fieldProblem } from './field-rules.ts';
-import type { AnswerValue, Answers, Screen } from './flow-model.ts';
+import type { AnswerValue, Answers, Screen, ScreenOfKind } from './flow-model.ts';
+
+/** A lead form's field. */
+export type FormField = ScreenOfKind<'form'>['fields'][number];
+
+/**
+ * The form fields' rules (form-rules.ts), which load with the form's chunk rather than the first
+ * screen's bundle: the form installs them when its code loads, before it can send a Continue. Until
+ * then no form may continue.
+ */
+let formRules: ((field: FormField, value: string) => boolean) | undefined;
+
+/** Installs the form fields' rules (see `formRules`). */
+export function installFormRules(rules: (field: FormField, value: string) => boolean): void {
+  formRules = rules;
+}
 
 /** The answers after a SELECT_OPTION on `screen`; unchanged when the value is not one of its options. */
 export function selectOption(screen: Screen, answers: Answers, value: string): Answers {
@@ -71,10 +84,8 @@ export function isComplete(screen: Screen, answers: Answers, photo: string | nul
         const raw = answers[field.name];
         const value = typeof raw === 'string' ? raw.trim() : '';
         if (field.required && value === '') return false;
-        // The server's own rule, so the form never sends an address it would refuse.
-        if (field.type === 'email' && value !== '' && !isEmail(value)) return false;
-        // The field's own rule (pattern, range, options, a consent tick), as the server applies it.
-        if (fieldProblem(field, value) !== null) return false;
+        // The email rule and the field's own rule, as the server applies them (none yet: shut).
+        if (!formRules?.(field, value)) return false;
         return !field.mustContain || value.includes(field.mustContain);
       });
     case 'photo-upload':

@@ -3,14 +3,19 @@ import { ActionBar } from '../../components/action-bar.tsx';
 import { Blocks } from '../../components/blocks.tsx';
 import { Button } from '../../components/button.tsx';
 import { ScreenBody } from '../../components/screen-body.tsx';
+import { installFormRules } from '../../engine/answers.ts';
 import { emailProblem } from '../../engine/email-rule.ts';
 import { fieldProblem } from '../../engine/field-rules.ts';
+import { fieldAccepted } from '../../engine/form-rules.ts';
 import type { ScreenOfKind } from '../../engine/flow-model.ts';
 import type { ScreenProps } from '../screen-props.ts';
 import { FieldControl } from './field-control.tsx';
 import styles from './form.module.css';
 
 type Field = ScreenOfKind<'form'>['fields'][number];
+
+// The machine's Continue guard judges a form by these rules; they load with this chunk, not the entry.
+installFormRules(fieldAccepted);
 
 /** The button's words: busy beats disabled, which beats the plain label. */
 function buttonLabel(screen: ScreenOfKind<'form'>, canContinue: boolean, busy: boolean): string {
