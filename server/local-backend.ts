@@ -11,10 +11,26 @@ import { LOCAL_ANON_KEY } from '../src/tracking/backend-config.ts';
 import { openDatabase } from './database.ts';
 import { registerLeadFields, type LeadFields } from './flow-lead-fields.ts';
 import { startMetaWorker, type MetaWorker, type MetaWorkerOptions } from './meta-worker.ts';
-import { startLeadWebhookWorker, type LeadWebhookWorker, type LeadWebhookWorkerOptions } from './lead-webhook-worker.ts';
+import {
+  startReportRefresher,
+  type ReportRefresher,
+  type ReportRefresherOptions,
+} from './report-refresher.ts';
+import {
+  startLeadWebhookWorker,
+  type LeadWebhookWorker,
+  type LeadWebhookWorkerOptions,
+} from './lead-webhook-worker.ts';
 import { callRpc, errorBody } from './rpc.ts';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../supabase/functions/_shared/http.ts';
-import { bodyReadSlots, clientAborted, clientAddress, HttpError, readBody, type BodyPace } from './request-body.ts';
+import {
+  bodyReadSlots,
+  clientAborted,
+  clientAddress,
+  HttpError,
+  readBody,
+  type BodyPace,
+} from './request-body.ts';
 
 /** Request bodies above this are refused (413) before they are parsed. */
 export const MAX_RPC_BODY_BYTES = 64 * 1024;
@@ -34,6 +50,8 @@ export interface LocalBackendOptions {
   leadFields?: LeadFields | null;
   /** The lead webhook worker's settings; it runs only when a flow names a sink the env configures. */
   leadWebhooks?: LeadWebhookWorkerOptions;
+  /** The report refresh every few minutes (report-refresher.ts); false turns it off. */
+  reportRefresh?: ReportRefresherOptions | false;
   /** The pace `/functions/v1/` and RPC bodies must keep (request-body.ts; tests shorten it). */
   bodyPace?: BodyPace;
 }
@@ -48,8 +66,9 @@ export interface LocalBackend {
   metaWorker: MetaWorker | null;
   /** The lead webhook worker, or null when no lead sink is configured. */
   leadWebhooks: LeadWebhookWorker | null;
+  /** The report refresh, or null when turned off. */
+  reportRefresher: ReportRefresher | null;
 }
-
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
@@ -146,6 +165,8 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
       }));
   const metaWorker = startMetaWorker(database, options.metaWorker);
   const leadWebhooks = options.leadWebhooks ? startLeadWebhookWorker(database, options.leadWebhooks) : null;
+  const reportRefresher =
+    options.reportRefresh === false ? null : startReportRefresher(database, options.reportRefresh);
   const bodyReads = bodyReadSlots();
 
   async function table(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
@@ -278,9 +299,11 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
     database,
     metaWorker,
     leadWebhooks,
+    reportRefresher,
     async close() {
       metaWorker?.stop();
       leadWebhooks?.stop();
+      await reportRefresher?.stop();
       if (opened) await (await opened).close();
       opened = undefined;
     },
