@@ -77,8 +77,13 @@ try {
     // Final sessions move into the per-day aggregates first, in bounded batches with a progress line
     // (a never-refreshed database may hold months of them): the report then reads those and computes
     // only the sessions still live. On Supabase pg_cron also runs it every five minutes.
+    // A refresh done in one batch is quick and prints nothing; a backlog prints a line per batch.
+    let printing = false;
     const closed = await refreshInBatches(database.query, {
-      onProgress: (progress) => console.error(progressLine(progress)),
+      onProgress: (progress) => {
+        printing ||= progress.closed < progress.total;
+        if (printing) console.error(progressLine(progress));
+      },
     });
     const refreshedAt = await lastRefreshed(database.query);
     if (values['refresh-only']) {
