@@ -22,6 +22,7 @@ export const SQL_TEST_FILES = [
   'tests/email-rule.test.ts',
   'server/purchases.test.ts',
   'server/revenue-goal.test.ts',
+  'server/report-backlog.test.ts',
 ];
 
 /** Tests that run on real PostgreSQL only (each says why): the unit config leaves them out. */

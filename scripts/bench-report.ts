@@ -8,6 +8,10 @@
  * for one day through the aggregates, the live remainder held once for the 10 queries as `npm run report`
  * holds it (and, up to --direct-up-to step views, computed directly as before).
  * The table goes into docs/developers/performance-figures.md between the bench:report markers.
+ * `--backlog <sessions>` (issue 46): the backlog case instead: that many sessions over 30 days loaded
+ * without any refresh, then the first report as `npm run report` runs it (the backlog refreshed in
+ * batches with its progress line, the live remainder held, the 10 queries for 30 days) and the next one;
+ * into the same page between the bench:report-backlog markers (scripts/bench-report-backlog.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -15,11 +19,13 @@ import { applyMigrations } from '../server/database.ts';
 import { pgDatabase } from '../server/pg-database.ts';
 import { startPostgres } from '../server/postgres-server.ts';
 import type { SqlDatabase } from '../server/sql-database.ts';
+import { benchBacklog } from './bench-report-backlog.ts';
 
 const { values } = parseArgs({
   options: {
     views: { type: 'string', default: '100000,1000000' },
     'direct-up-to': { type: 'string', default: '1000000' },
+    backlog: { type: 'string' },
   },
 });
 const sizes = values.views.split(',').map(Number);
@@ -71,10 +77,19 @@ const QUERIES: [string, string][] = [
   ['screen_figures()', `select * from funnel_report.screen_figures(null, $1, $2, 'bench')`],
   ['screen_figures(experiment)', `select * from funnel_report.screen_figures('exp', $1, $2, 'bench')`],
   ['arm_conversions()', `select * from funnel_report.arm_conversions(null, null, $1, $2, 'bench')`],
-  ['arm_conversions(experiment)', `select * from funnel_report.arm_conversions('exp', null, $1, $2, 'bench')`],
-  ['arm_conversions(exposed)', `select * from funnel_report.arm_conversions('exp', null, $1, $2, 'bench', null, true)`],
+  [
+    'arm_conversions(experiment)',
+    `select * from funnel_report.arm_conversions('exp', null, $1, $2, 'bench')`,
+  ],
+  [
+    'arm_conversions(exposed)',
+    `select * from funnel_report.arm_conversions('exp', null, $1, $2, 'bench', null, true)`,
+  ],
   ['conversions_by(utm_source)', `select * from funnel_report.conversions_by('utm_source', $1, $2, 'bench')`],
-  ['conversions_by(utm_campaign)', `select * from funnel_report.conversions_by('utm_campaign', $1, $2, 'bench')`],
+  [
+    'conversions_by(utm_campaign)',
+    `select * from funnel_report.conversions_by('utm_campaign', $1, $2, 'bench')`,
+  ],
   ['conversions_by(device)', `select * from funnel_report.conversions_by('device', $1, $2, 'bench')`],
   ['conversions_by(language)', `select * from funnel_report.conversions_by('language', $1, $2, 'bench')`],
   ['multiple_exposures()', `select funnel_report.multiple_exposures('exp', $1, $2, 'bench')`],
@@ -110,7 +125,10 @@ function writeDoc(): void {
       .split('\n')
       .slice(2)
       .filter((line) => /^\| [\d,]+ \|/.test(line))
-      .filter((line, index, all) => all.indexOf(line) === index && !measured.has(magnitude(line.split('|')[1] ?? '')));
+      .filter(
+        (line, index, all) =>
+          all.indexOf(line) === index && !measured.has(magnitude(line.split('|')[1] ?? '')),
+      );
   };
   const REFRESH_HEAD = "| step views | seeding | first refresh (29 days) | refresh of one day's new rows |";
   const QUERY_HEAD = '| step views | query | range | through the aggregates | computed directly (before) |';
@@ -140,23 +158,37 @@ function writeDoc(): void {
   console.log(`wrote ${DOC}`);
 }
 
+if (values.backlog !== undefined) {
+  await benchBacklog(Number(values.backlog), seed, QUERIES);
+  process.exit(0);
+}
+
 for (const size of sizes) {
   const server = startPostgres({
-    settings: { shared_buffers: '256MB', work_mem: '64MB', maintenance_work_mem: '512MB', max_wal_size: '4GB' },
+    settings: {
+      shared_buffers: '256MB',
+      work_mem: '64MB',
+      maintenance_work_mem: '512MB',
+      max_wal_size: '4GB',
+    },
   });
   version = server.version;
   try {
     const db = await pgDatabase(server.url());
     await applyMigrations(db);
     let seeding = await timed(() => seed(db, size, 'i % 30 < 29'));
-    const [counted] = (await db.query<{ n: string }>('select count(*) as n from public.quiz_step_tracking')).rows;
+    const [counted] = (await db.query<{ n: string }>('select count(*) as n from public.quiz_step_tracking'))
+      .rows;
     const first = await timed(() => db.query(`select funnel_report.refresh('2026-10-30')`));
     // The 30th day arrives after the refresh of the first 29.
     seeding += await timed(() => seed(db, size, 'i % 30 = 29'));
-    const [total] = (await db.query<{ n: string }>('select count(*) as n from public.quiz_step_tracking')).rows;
+    const [total] = (await db.query<{ n: string }>('select count(*) as n from public.quiz_step_tracking'))
+      .rows;
     const views = Number(total?.n ?? 0);
     const oneDay = await timed(() => db.query(`select funnel_report.refresh('2026-11-01')`));
-    console.log(`${views} step views seeded in ${seeding.toFixed(1)} s; refresh of ${counted?.n} views (29 days) ${s(first)}, of one day ${s(oneDay)}`);
+    console.log(
+      `${views} step views seeded in ${seeding.toFixed(1)} s; refresh of ${counted?.n} views (29 days) ${s(first)}, of one day ${s(oneDay)}`,
+    );
     refreshLines.push(`| ${views.toLocaleString('en')} | ${s(seeding)} | ${s(first)} | ${s(oneDay)} |`);
     for (const [range, from, to] of RANGES) {
       let sum = 0;
@@ -166,17 +198,25 @@ for (const size of sizes) {
       const hold = await timed(() => db.query('select funnel_report.hold_live()'));
       sum += hold;
       console.log(`${views} views · hold_live() · ${range}: ${s(hold)}`);
-      lines.push(`| ${views.toLocaleString('en')} | hold_live() (the live remainder, once per report) | ${range} | ${s(hold)} | – |`);
+      lines.push(
+        `| ${views.toLocaleString('en')} | hold_live() (the live remainder, once per report) | ${range} | ${s(hold)} | – |`,
+      );
       for (const [name, sql] of QUERIES) {
         const seconds = await timed(() => db.query(sql, [from, to]));
         const exact = withDirect ? await timed(() => db.query(direct(sql), [from, to])) : Number.NaN;
         sum += seconds;
         sumDirect += exact;
-        console.log(`${views} views · ${name} · ${range}: ${s(seconds)} (directly: ${withDirect ? s(exact) : '–'})`);
-        lines.push(`| ${views.toLocaleString('en')} | ${name} | ${range} | ${s(seconds)} | ${withDirect ? s(exact) : '–'} |`);
+        console.log(
+          `${views} views · ${name} · ${range}: ${s(seconds)} (directly: ${withDirect ? s(exact) : '–'})`,
+        );
+        lines.push(
+          `| ${views.toLocaleString('en')} | ${name} | ${range} | ${s(seconds)} | ${withDirect ? s(exact) : '–'} |`,
+        );
       }
       await db.query('select funnel_report.release_live()');
-      lines.push(`| ${views.toLocaleString('en')} | **the whole report (all 10)** | ${range} | **${s(sum)}** | ${withDirect ? s(sumDirect) : '–'} |`);
+      lines.push(
+        `| ${views.toLocaleString('en')} | **the whole report (all 10)** | ${range} | **${s(sum)}** | ${withDirect ? s(sumDirect) : '–'} |`,
+      );
     }
     await db.close();
   } finally {
@@ -184,5 +224,3 @@ for (const size of sizes) {
   }
   writeDoc();
 }
-
-

@@ -1,11 +1,13 @@
 /**
- * `npm run report [-- --flow flows/x.json] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--compare <old>,<new>] [--demo [--broken-arm]] [--out file]`:
+ * `npm run report [-- --flow flows/x.json] [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--compare <old>,<new>] [--demo [--broken-arm]] [--out file] [--refresh-only]`:
  * the funnel report. Per screen (main path and deep-link chains), per experiment variant: the sessions
  * that reached it, that went on, the drop-off and the median time, along the paths sessions took; the
  * conversion to lead and final call to action; each experiment's arms with 95 % credible intervals and
  * the probability of being best; the split by flow revision, the two newest revisions (or --compare's)
  * side by side with what changed between them (from the flow file's git history). Prints a table and
  * writes reports/funnel.html.
+ * --refresh-only: only moves final sessions into the aggregates (in batches, progress on stderr) and
+ * exits 0, for a systemd timer, cron or a container loop (docs/operators/scheduling.md).
  * Reads DATABASE_URL (Postgres, e.g. Supabase) when set, else a snapshot of .data/local-db; --demo fills
  * a throwaway database with simulated visits instead.
  */
@@ -19,6 +21,7 @@ import { readFigures } from '../common/report/read-figures.ts';
 import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
 import { terminalReport } from '../common/report/terminal-report.ts';
 import { leadWebhookLine } from '../common/report/lead-webhook-line.ts';
+import { lastRefreshed, progressLine, refreshInBatches } from '../common/report/refresh-batches.ts';
 
 const { values } = parseArgs({
   options: {
@@ -30,6 +33,7 @@ const { values } = parseArgs({
     'broken-arm': { type: 'boolean', default: false },
     out: { type: 'string', default: 'reports/funnel.html' },
     'data-dir': { type: 'string', default: '.data/local-db' },
+    'refresh-only': { type: 'boolean', default: false },
   },
 });
 
@@ -45,7 +49,9 @@ for (const key of ['from', 'to'] as const) {
 const REVISIONS = /^([0-9a-f]{12}|unknown),([0-9a-f]{12}|unknown)$/;
 const compared = values.compare === undefined ? undefined : REVISIONS.exec(values.compare);
 if (compared === null) {
-  console.error(`✗ --compare ${values.compare}: give two revisions, older first, e.g. --compare 0123456789ab,ba9876543210`);
+  console.error(
+    `✗ --compare ${values.compare}: give two revisions, older first, e.g. --compare 0123456789ab,ba9876543210`,
+  );
   process.exit(2);
 }
 
@@ -68,22 +74,37 @@ try {
     flow,
   });
   try {
-    // Final sessions move into the per-day aggregates first (issue 31): the report then reads those and
-    // computes only the sessions still live. On Supabase pg_cron also runs it every five minutes.
-    const [refreshed] = await database.query('select funnel_report.refresh() as sessions', []);
-    const figures = await readFigures(database.query, flow, {
-      from: values.from,
-      to: values.to,
-      flowPath: values.flow,
-      compare: compared ? [compared[1] ?? '', compared[2] ?? ''] : undefined,
+    // Final sessions move into the per-day aggregates first, in bounded batches with a progress line
+    // (a never-refreshed database may hold months of them): the report then reads those and computes
+    // only the sessions still live. On Supabase pg_cron also runs it every five minutes.
+    // A refresh done in one batch is quick and prints nothing; a backlog prints a line per batch.
+    let printing = false;
+    const closed = await refreshInBatches(database.query, {
+      onProgress: (progress) => {
+        printing ||= progress.closed < progress.total;
+        if (printing) console.error(progressLine(progress));
+      },
     });
-    console.log(`Source: ${database.source} (${Number(refreshed?.['sessions'] ?? 0)} sessions newly final)\n`);
-    console.log(terminalReport(figures).join('\n'));
-    const webhooks = await leadWebhookLine(database.query, (flow.settings.leadSinks ?? []).length > 0);
-    if (webhooks) console.log(`\n${webhooks}`);
-    mkdirSync(dirname(values.out), { recursive: true });
-    writeFileSync(values.out, htmlReport(figures, flow));
-    console.log(`\nwrote ${values.out}`);
+    const refreshedAt = await lastRefreshed(database.query);
+    if (values['refresh-only']) {
+      console.log(`refreshed ${database.source}: ${closed} sessions newly final`);
+    } else {
+      const figures = await readFigures(database.query, flow, {
+        from: values.from,
+        to: values.to,
+        flowPath: values.flow,
+        compare: compared ? [compared[1] ?? '', compared[2] ?? ''] : undefined,
+      });
+      console.log(
+        `Source: ${database.source} (${closed} sessions newly final; aggregates last refreshed ${refreshedAt?.toISOString() ?? 'never'})\n`,
+      );
+      console.log(terminalReport(figures).join('\n'));
+      const webhooks = await leadWebhookLine(database.query, (flow.settings.leadSinks ?? []).length > 0);
+      if (webhooks) console.log(`\n${webhooks}`);
+      mkdirSync(dirname(values.out), { recursive: true });
+      writeFileSync(values.out, htmlReport(figures, flow));
+      console.log(`\nwrote ${values.out}`);
+    }
   } finally {
     await database.close();
   }

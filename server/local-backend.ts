@@ -11,11 +11,27 @@ import { LOCAL_ANON_KEY } from '../src/tracking/backend-config.ts';
 import { openDatabase } from './database.ts';
 import { registerLeadFields, type LeadFields } from './flow-lead-fields.ts';
 import { startMetaWorker, type MetaWorker, type MetaWorkerOptions } from './meta-worker.ts';
-import { startLeadWebhookWorker, type LeadWebhookWorker, type LeadWebhookWorkerOptions } from './lead-webhook-worker.ts';
+import {
+  startReportRefresher,
+  type ReportRefresher,
+  type ReportRefresherOptions,
+} from './report-refresher.ts';
+import {
+  startLeadWebhookWorker,
+  type LeadWebhookWorker,
+  type LeadWebhookWorkerOptions,
+} from './lead-webhook-worker.ts';
 import { callRpc, errorBody } from './rpc.ts';
 import { localPurchases } from './local-purchases.ts';
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../supabase/functions/_shared/http.ts';
-import { bodyReadSlots, clientAborted, clientAddress, HttpError, readBody, type BodyPace } from './request-body.ts';
+import {
+  bodyReadSlots,
+  clientAborted,
+  clientAddress,
+  HttpError,
+  readBody,
+  type BodyPace,
+} from './request-body.ts';
 
 /** Request bodies above this are refused (413) before they are parsed. */
 export const MAX_RPC_BODY_BYTES = 64 * 1024;
@@ -35,6 +51,8 @@ export interface LocalBackendOptions {
   leadFields?: LeadFields | null;
   /** The lead webhook worker's settings; it runs only when a flow names a sink the env configures. */
   leadWebhooks?: LeadWebhookWorkerOptions;
+  /** The report refresh every few minutes (report-refresher.ts); false turns it off. */
+  reportRefresh?: ReportRefresherOptions | false;
   /** The pace `/functions/v1/` and RPC bodies must keep (request-body.ts; tests shorten it). */
   bodyPace?: BodyPace;
   /** The purchases endpoint's secrets (STRIPE_WEBHOOK_SECRET, PURCHASE_POSTBACK_SECRET); process.env by default. */
@@ -51,8 +69,9 @@ export interface LocalBackend {
   metaWorker: MetaWorker | null;
   /** The lead webhook worker, or null when no lead sink is configured. */
   leadWebhooks: LeadWebhookWorker | null;
+  /** The report refresh, or null when turned off. */
+  reportRefresher: ReportRefresher | null;
 }
-
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
@@ -151,6 +170,8 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
       }));
   const metaWorker = startMetaWorker(database, options.metaWorker);
   const leadWebhooks = options.leadWebhooks ? startLeadWebhookWorker(database, options.leadWebhooks) : null;
+  const reportRefresher =
+    options.reportRefresh === false ? null : startReportRefresher(database, options.reportRefresh);
   const bodyReads = bodyReadSlots();
   // The purchases endpoint stores into this backend's own database (server/local-purchases.ts).
   const functions: Record<string, EdgeFunction> = {
@@ -290,13 +311,19 @@ export function createLocalBackend(options: LocalBackendOptions = {}): LocalBack
     database,
     metaWorker,
     leadWebhooks,
-    // Idempotent: a signal's stop and the server's own close hook may both call it; PGlite closes once.
+    reportRefresher,
+    // Idempotent: a signal's stop and the server's own close hook may both call it; PGlite closes once,
+    // after a report refresh in progress has finished.
     close() {
       metaWorker?.stop();
       leadWebhooks?.stop();
       const current = opened;
       opened = undefined;
-      if (current) closing = current.then((db) => db.close());
+      if (current)
+        closing = (async () => {
+          await reportRefresher?.stop();
+          await (await current).close();
+        })();
       return closing ?? Promise.resolve();
     },
   };
