@@ -18,6 +18,7 @@ export const SQL_TEST_FILES = [
   'server/report-incremental.test.ts',
   'server/report-refresh-concurrency.test.ts',
   'server/flow-revision-sql.test.ts',
+  'server/field-speed-sql.test.ts',
 ];
 
 /** Tests that run on real PostgreSQL only (each says why): the unit config leaves them out. */
