@@ -19,6 +19,7 @@ export const SQL_TEST_FILES = [
   'server/report-refresh-concurrency.test.ts',
   'server/flow-revision-sql.test.ts',
   'server/field-speed-sql.test.ts',
+  'server/field-speed-figures.test.ts',
 ];
 
 /** Tests that run on real PostgreSQL only (each says why): the unit config leaves them out. */
