@@ -63,7 +63,12 @@ describe('field speed figures', () => {
     }
     const today = new Date().toISOString().slice(0, 10);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const figures = await readFieldSpeed(db, 'field-speed-figures', today, tomorrow);
+    const figures = await readFieldSpeed(
+      async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows,
+      'field-speed-figures',
+      today,
+      tomorrow,
+    );
     let checked = 0;
     for (const figure of figures) {
       if (figure.connection !== 'all') continue;

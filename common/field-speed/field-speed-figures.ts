@@ -3,7 +3,7 @@
  * the per-day histogram (funnel_report.field_speed_daily, migration 20261129005000_field_speed.sql) and
  * the share of readings rated good, needing improvement or poor. Plain SQL: PGlite and PostgreSQL alike.
  */
-import type { SqlDatabase } from '../../server/sql-database.ts';
+import type { Query } from '../report/query.ts';
 import {
   bucketP75,
   fieldMetrics,
@@ -30,8 +30,18 @@ interface Row {
   connection: string;
   bucket: number;
   rating: string;
-  readings: string | number;
+  readings: number;
 }
+
+const rowOf = (row: Record<string, unknown>): Row => ({
+  screen: String(row['screen']),
+  metric: String(row['metric']),
+  device: String(row['device']),
+  connection: String(row['connection']),
+  bucket: Number(row['bucket']),
+  rating: String(row['rating']),
+  readings: Number(row['readings']),
+});
 
 interface Group {
   buckets: Map<number, number>;
@@ -44,18 +54,19 @@ const isRating = (value: string): value is FieldRating =>
 
 /** Reads the figures of one flow for the days from `from` up to but not including `to` (YYYY-MM-DD). */
 export async function readFieldSpeed(
-  db: Pick<SqlDatabase, 'query'>,
+  query: Query,
   flowId: string,
-  from: string,
-  to: string,
+  from = '1970-01-01',
+  to = '9999-12-31',
 ): Promise<FieldSpeedFigure[]> {
-  const { rows } = await db.query<Row>(
+  const raw = await query(
     `select screen, metric, device, connection, bucket, rating, sum(readings) as readings
        from funnel_report.field_speed_daily
       where flow_id = $1 and day >= $2::date and day < $3::date
       group by screen, metric, device, connection, bucket, rating`,
     [flowId, from, to],
   );
+  const rows = raw.map(rowOf);
   const groups = new Map<
     string,
     { key: Omit<FieldSpeedFigure, 'readings' | 'p75' | 'shares'>; group: Group }
