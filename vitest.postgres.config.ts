@@ -23,6 +23,8 @@ export const SQL_TEST_FILES = [
   'server/purchases.test.ts',
   'server/revenue-goal.test.ts',
   'server/report-backlog.test.ts',
+  'server/field-speed-sql.test.ts',
+  'server/field-speed-figures.test.ts',
 ];
 
 /** Tests that run on real PostgreSQL only (each says why): the unit config leaves them out. */

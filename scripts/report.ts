@@ -20,6 +20,8 @@ import { openReportDatabase } from '../common/report/open-report-database.ts';
 import { readFigures } from '../common/report/read-figures.ts';
 import { flowFile } from '../supabase/functions/_shared/flow-path.ts';
 import { terminalReport } from '../common/report/terminal-report.ts';
+import { readFieldSpeed } from '../common/field-speed/field-speed-figures.ts';
+import { fieldSpeedText } from '../common/field-speed/field-speed-text.ts';
 import { leadWebhookLine } from '../common/report/lead-webhook-line.ts';
 import { lastRefreshed, progressLine, refreshInBatches } from '../common/report/refresh-batches.ts';
 
@@ -99,6 +101,9 @@ try {
         `Source: ${database.source} (${closed} sessions newly final; aggregates last refreshed ${refreshedAt?.toISOString() ?? 'never'})\n`,
       );
       console.log(terminalReport(figures).join('\n'));
+      // Field speed per screen (web-vitals readings from visitors; migration 20261129005000_field_speed.sql).
+      const fieldSpeed = await readFieldSpeed(database.query, flow.id, values.from, values.to);
+      console.log(`\n${fieldSpeedText(fieldSpeed).join('\n')}`);
       const webhooks = await leadWebhookLine(database.query, (flow.settings.leadSinks ?? []).length > 0);
       if (webhooks) console.log(`\n${webhooks}`);
       mkdirSync(dirname(values.out), { recursive: true });

@@ -507,9 +507,9 @@ describe('functions', () => {
       [role],
     );
 
-  it('anon can execute the seven RPCs (and track_exposure, tested in funnel-report.test.ts) and nothing else', async () => {
+  it('anon can execute the seven RPCs (and track_exposure, tested in funnel-report.test.ts, and track_field_speed, tested in field-speed-sql.test.ts) and nothing else', async () => {
     expect((await executable('anon')).map((row) => row.name)).toEqual(
-      [...rpcs, 'track_exposure'].sort().map((name) => `public.${name}`),
+      [...rpcs, 'track_exposure', 'track_field_speed'].sort().map((name) => `public.${name}`),
     );
   });
 
