@@ -37,7 +37,8 @@ export interface ExperimentVerdict {
   notEnoughData: string | undefined;
 }
 
-function quantile(sorted: readonly number[], q: number): number {
+/** The `q` quantile (0..1) of sorted draws, interpolated between neighbours. */
+export function quantile(sorted: readonly number[], q: number): number {
   const at = (sorted.length - 1) * q;
   const low = Math.floor(at);
   const lower = sorted[low] ?? 0;
@@ -45,15 +46,18 @@ function quantile(sorted: readonly number[], q: number): number {
   return lower + (upper - lower) * (at - low);
 }
 
-/** The verdict over the arms, from `draws` Monte Carlo samples of each posterior. */
-export function judgeArms(arms: readonly ArmCounts[], draws = 20_000, seed = 15): ExperimentVerdict {
-  const random = seededRandom(seed);
-  const samples = arms.map((arm) => {
-    const misses = Math.max(0, arm.sessions - arm.goals);
-    return Array.from({ length: draws }, () => beta(random, 1 + arm.goals, 1 + misses));
-  });
-  const wins = arms.map(() => 0);
-  const loss = arms.map(() => 0);
+/** What the draws of each arm's posterior say: its 95 % interval, P(best) and expected loss ("risk"). */
+export interface DrawSummary {
+  low: number;
+  high: number;
+  probabilityBest: number;
+  risk: number;
+}
+
+/** Summarises `draws` Monte Carlo samples per arm (one array each): who is best in each draw, and by how much. */
+export function summarizeDraws(samples: readonly (readonly number[])[], draws: number): DrawSummary[] {
+  const wins = samples.map(() => 0);
+  const loss = samples.map(() => 0);
   for (let i = 0; i < draws; i++) {
     let best = 0;
     samples.forEach((draw, a) => {
@@ -63,17 +67,30 @@ export function judgeArms(arms: readonly ArmCounts[], draws = 20_000, seed = 15)
     const top = samples[best]?.[i] ?? 0;
     samples.forEach((draw, a) => (loss[a] = (loss[a] ?? 0) + top - (draw[i] ?? 0)));
   }
-  const verdicts = arms.map((arm, a) => {
-    const sorted = [...(samples[a] ?? [])].sort((x, y) => x - y);
+  return samples.map((draw, a) => {
+    const sorted = [...draw].sort((x, y) => x - y);
     return {
-      ...arm,
-      rate: arm.sessions === 0 ? 0 : arm.goals / arm.sessions,
       low: quantile(sorted, 0.025),
       high: quantile(sorted, 0.975),
       probabilityBest: (wins[a] ?? 0) / draws,
       risk: (loss[a] ?? 0) / draws,
     };
   });
+}
+
+/** The verdict over the arms, from `draws` Monte Carlo samples of each posterior. */
+export function judgeArms(arms: readonly ArmCounts[], draws = 20_000, seed = 15): ExperimentVerdict {
+  const random = seededRandom(seed);
+  const samples = arms.map((arm) => {
+    const misses = Math.max(0, arm.sessions - arm.goals);
+    return Array.from({ length: draws }, () => beta(random, 1 + arm.goals, 1 + misses));
+  });
+  const summaries = summarizeDraws(samples, draws);
+  const verdicts = arms.map((arm, a) => ({
+    ...arm,
+    rate: arm.sessions === 0 ? 0 : arm.goals / arm.sessions,
+    ...summaries[a]!,
+  }));
   const short = verdicts.filter((arm) => arm.goals < MIN_GOALS_PER_ARM);
   const notEnoughData =
     short.length > 0

@@ -10,7 +10,7 @@
  * mean, a 95 % credible interval, P(best) and the expected loss ("risk") per visitor, in money.
  */
 import { beta, gamma, seededRandom } from './seeded-random.ts';
-import { MIN_GOALS_PER_ARM, WIN_PROBABILITY } from './bayes.ts';
+import { MIN_GOALS_PER_ARM, summarizeDraws, WIN_PROBABILITY } from './bayes.ts';
 import { perVisitorMoney, type RevenueFigures } from './revenue.ts';
 
 export interface RevenueArm {
@@ -44,14 +44,6 @@ export interface RevenueVerdict {
 export const REVENUE_METHOD =
   'revenue per visitor = purchase rate × mean order value; Beta(1 + buyers, 1 + non-buyers) × 1 / Gamma(1 + buyers, 1 + order total) posteriors (Stucchio, "Bayesian A/B Testing at VWO", 2015)';
 
-function quantile(sorted: readonly number[], q: number): number {
-  const at = (sorted.length - 1) * q;
-  const low = Math.floor(at);
-  const lower = sorted[low] ?? 0;
-  const upper = sorted[Math.min(low + 1, sorted.length - 1)] ?? lower;
-  return lower + (upper - lower) * (at - low);
-}
-
 export function judgeRevenue(
   arms: readonly RevenueArm[],
   currency: string,
@@ -70,28 +62,12 @@ export function judgeRevenue(
       return rate / theta;
     });
   });
-  const wins = arms.map(() => 0);
-  const loss = arms.map(() => 0);
-  for (let i = 0; i < draws; i++) {
-    let best = 0;
-    samples.forEach((draw, a) => {
-      if ((draw[i] ?? 0) > (samples[best]?.[i] ?? 0)) best = a;
-    });
-    wins[best] = (wins[best] ?? 0) + 1;
-    const top = samples[best]?.[i] ?? 0;
-    samples.forEach((draw, a) => (loss[a] = (loss[a] ?? 0) + top - (draw[i] ?? 0)));
-  }
-  const verdicts = arms.map((arm, a) => {
-    const sorted = [...(samples[a] ?? [])].sort((x, y) => x - y);
-    return {
-      ...arm,
-      perVisitor: arm.sessions === 0 ? 0 : arm.net / arm.sessions,
-      low: quantile(sorted, 0.025),
-      high: quantile(sorted, 0.975),
-      probabilityBest: (wins[a] ?? 0) / draws,
-      risk: (loss[a] ?? 0) / draws,
-    };
-  });
+  const summaries = summarizeDraws(samples, draws);
+  const verdicts = arms.map((arm, a) => ({
+    ...arm,
+    perVisitor: arm.sessions === 0 ? 0 : arm.net / arm.sessions,
+    ...summaries[a]!,
+  }));
   const short = verdicts.filter((arm) => arm.purchases < MIN_GOALS_PER_ARM);
   const notEnoughData =
     short.length > 0

@@ -6,6 +6,7 @@
  * with a seeded generator (the same figures on every run). A before/after comparison is not an
  * experiment: when the two periods' traffic sources or languages differ, it says so in words.
  */
+import { quantile } from './bayes.ts';
 import { beta, seededRandom } from './seeded-random.ts';
 import type { RevisionFigures, RevisionMix } from './revision-figures.ts';
 
@@ -44,14 +45,6 @@ export interface RevisionComparison {
 /** A mix differs when its total variation distance (half the summed share differences) exceeds this. */
 export const MIX_DISTANCE_LIMIT = 0.1;
 const DRAWS = 10_000;
-
-function quantile(sorted: readonly number[], q: number): number {
-  const at = (sorted.length - 1) * q;
-  const low = Math.floor(at);
-  const lower = sorted[low] ?? 0;
-  const upper = sorted[Math.min(low + 1, sorted.length - 1)] ?? lower;
-  return lower + (upper - lower) * (at - low);
-}
 
 /**
  * The difference of two shares `hits / trials` (newer − older) from their Beta posteriors;
