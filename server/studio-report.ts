@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { openReportDatabase } from '../common/report/open-report-database.ts';
 import { readFigures } from '../common/report/read-figures.ts';
+import type { ShareDifference } from '../common/report/revision-compare.ts';
 import type { RevisionReport } from '../common/report/revision-report.ts';
 import { checkFlow } from '../src/engine/flow-edit/check-flow.ts';
 
@@ -20,14 +21,7 @@ export interface ScreenReach {
 }
 
 /** A share's change from the older revision to the newer: the difference, its 95 % credible interval, P(newer better). */
-export interface StudioDifference {
-  older: number;
-  newer: number;
-  difference: number;
-  low: number;
-  high: number;
-  probabilityBetter: number;
-}
+export type StudioDifference = ShareDifference;
 
 /** The split by revision (issue 44 point 5): each revision's counts, and the two newest compared. */
 export interface StudioRevisions {

@@ -3,15 +3,11 @@
  * a version's text, figures per version, publish, restore, drafts and their preview. Every call
  * carries the studio token. A refusal keeps its reason, findings and the newer diff for the dialog.
  */
+import type { FlowVersion } from '../../common/flow-versions.ts';
+import type { VersionFigures } from '../../server/version-figures.ts';
 
-export interface FlowVersion {
-  commit: string;
-  author: string;
-  date: string;
-  message: string;
-  revision: string | null;
-  diff: string[];
-}
+export type { FlowVersion } from '../../common/flow-versions.ts';
+export type { VersionFigures } from '../../server/version-figures.ts';
 
 export interface VersionList {
   branch: string;
@@ -19,12 +15,6 @@ export interface VersionList {
   head: string;
   remote: string | null;
   versions: FlowVersion[];
-}
-
-export interface VersionFigures {
-  sessions: number;
-  leads: number;
-  leadRate: number;
 }
 
 export interface PublishDone {
