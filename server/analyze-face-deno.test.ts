@@ -10,7 +10,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +19,7 @@ import { dataUrl, gifWithFrames, tinyPng } from '../supabase/functions/_shared/i
 import { createLocalAnalyzeFace } from '../supabase/functions/_shared/analyze-face-handler.ts';
 import { faceModelDir } from '../supabase/functions/_shared/face/face-model.ts';
 import { copyFunctionFlows } from '../common/function-flows.ts';
+import { freePort } from '../tests/support/free-port.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const local = createLocalAnalyzeFace(scoringOf(loadFlow()));
@@ -31,18 +31,6 @@ let deno: ChildProcess | undefined;
 let denoDir = '';
 let base = '';
 const output: string[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   copyFunctionFlows();

@@ -6,12 +6,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, repoRoot } from './harness.ts';
+import { freePort } from '../support/free-port.ts';
 
 const QUESTION = 'Which changes in your skin concern you most?';
 const EDITED = 'Which skin changes worry you the most today?';
@@ -25,17 +25,6 @@ let output = '';
 let origin: string;
 let browser: Browser;
 let page: Page;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Starts `npm run dev` and resolves once it prints the address it serves. */
 function startDev(port: number): Promise<void> {

@@ -8,13 +8,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/database.ts';
 import { LOCAL_ANON_KEY } from '../../src/tracking/backend-config.ts';
 import { repoRoot } from './harness.ts';
+import { freePort } from '../support/free-port.ts';
 
 const running: ChildProcess[] = [];
 const folders: string[] = [];
@@ -30,15 +30,6 @@ afterEach(() => {
 afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise((done) => server.close(done));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /**
  * PostgreSQL's DBState names (src/include/catalog/pg_control.h), as pg_controldata prints them. Debian's

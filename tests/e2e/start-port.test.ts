@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { repoRoot } from './harness.ts';
+import { freePort } from '../support/free-port.ts';
 
 const running: ChildProcess[] = [];
 afterEach(() => {
@@ -14,16 +15,6 @@ afterEach(() => {
   for (const child of running.splice(0))
     if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
 });
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise((done) => server.close(done));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /** Runs `npm run preview` with these arguments and environment; resolves with its output when it exits or serves. */
 function npmPreview(args: string[], env: Record<string, string> = {}) {

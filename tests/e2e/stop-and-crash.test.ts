@@ -16,6 +16,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/database.ts';
 import { LOCAL_ANON_KEY } from '../../src/tracking/backend-config.ts';
 import { repoRoot } from './harness.ts';
+import { freePort } from '../support/free-port.ts';
 
 const running: ChildProcess[] = [];
 const folders: string[] = [];
@@ -31,15 +32,6 @@ afterEach(() => {
 afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise((done) => server.close(done));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /** Whether something can listen on `port` now (nothing holds it). */
 async function portIsFree(port: number): Promise<boolean> {

@@ -4,26 +4,15 @@
  * flow it opened.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { repoRoot } from './harness.ts';
+import { freePort } from '../support/free-port.ts';
 
 const running: ChildProcess[] = [];
 afterEach(() => {
   // npm, tsx and the studio: the whole process group, so nothing outlives the test.
   for (const child of running.splice(0)) if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Starts `npm run studio` and resolves with the URL it prints. */
 async function startStudio(env: Record<string, string | undefined>): Promise<URL> {

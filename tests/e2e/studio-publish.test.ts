@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStudio, type RunningStudio } from '../../server/studio-server.ts';
 import { FLOW, gitProject, type GitProject } from '../support/test-git-project.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, repoRoot } from './harness.ts';
-import { freePort, rawRequest } from './studio-harness.ts';
+import { freePort } from '../support/free-port.ts';
+import { rawRequest } from './studio-harness.ts';
 
 const OLD = 'Which changes in your skin concern you most?';
 const NEW = 'Which skin changes worry you most?';
