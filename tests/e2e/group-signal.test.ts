@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { openDatabase } from '../../server/database.ts';
 import { LOCAL_ANON_KEY } from '../../src/tracking/backend-config.ts';
 import { repoRoot } from './harness.ts';
 import { freePort } from '../support/free-port.ts';
+import { clusterState } from '../support/cluster-state.ts';
 
 const running: ChildProcess[] = [];
 const folders: string[] = [];
@@ -30,30 +31,6 @@ afterEach(() => {
 afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
-
-/**
- * PostgreSQL's DBState names (src/include/catalog/pg_control.h), as pg_controldata prints them. Debian's
- * pg_controldata is PostgreSQL 15's and PGlite 0.5 is PostgreSQL 18 (pg_control version 1800), whose
- * layout it refuses; the state is read from the file itself: ControlFileData starts with the 64-bit
- * system identifier, the 32-bit pg_control and catalog versions, then the 32-bit state (offset 16).
- */
-const DB_STATES = [
-  'starting up',
-  'shut down',
-  'shut down in recovery',
-  'shutting down',
-  'in crash recovery',
-  'in archive recovery',
-  'in production',
-];
-
-function clusterState(dataDir: string): string {
-  const control = readFileSync(join(dataDir, 'global', 'pg_control'));
-  const version = control.readUInt32LE(8);
-  // Another layout would make offset 16 mean something else: fail loudly rather than guess.
-  if (version !== 1800) throw new Error(`pg_control version ${version}: this reader knows PostgreSQL 18's (1800)`);
-  return DB_STATES[control.readInt32LE(16)] ?? `unknown state ${control.readInt32LE(16)}`;
-}
 
 type Script = 'preview' | 'dev';
 

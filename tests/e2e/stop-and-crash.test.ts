@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,7 @@ import { openDatabase } from '../../server/database.ts';
 import { LOCAL_ANON_KEY } from '../../src/tracking/backend-config.ts';
 import { repoRoot } from './harness.ts';
 import { freePort } from '../support/free-port.ts';
+import { clusterState } from '../support/cluster-state.ts';
 
 const running: ChildProcess[] = [];
 const folders: string[] = [];
@@ -93,11 +94,6 @@ async function view(port: number, eventId: string): Promise<number> {
   return response.status;
 }
 
-/** pg_control's cluster state: 1 = shut down cleanly, 6 = in production (not shut down). */
-function clusterState(dataDir: string): number {
-  return readFileSync(join(dataDir, 'global', 'pg_control')).readInt32LE(16);
-}
-
 async function storedViews(dataDir: string): Promise<Set<string>> {
   const db = await openDatabase({ dataDir });
   try {
@@ -134,7 +130,7 @@ describe('npm start stops cleanly', () => {
     // npm reports a child stopped by SIGTERM as 128 + 15, whatever the child's own clean exit.
     expect([0, 143, null]).toContain(code);
     expect(await portIsFree(port)).toBe(true);
-    expect(clusterState(dataDir)).toBe(1);
+    expect(clusterState(dataDir)).toBe('shut down');
     const stored = await storedViews(dataDir);
     expect(written.filter((id) => !stored.has(id))).toEqual([]);
   });
@@ -168,7 +164,7 @@ describe('a hard crash', () => {
     await server.exited;
     await Promise.all(writers);
     expect(acknowledged.length).toBeGreaterThan(50);
-    expect(clusterState(dataDir)).not.toBe(1);
+    expect(clusterState(dataDir)).not.toBe('shut down');
 
     // Restarted on the same folder, the server opens the database (crash recovery) and serves.
     const again = start(port, dataDir);
