@@ -10,7 +10,7 @@ const figures = (helloFeedback: number, funnelFeedback: number): FirstTapFigures
 
 const row = (lines: string[], start: string) => lines.find((line) => line.startsWith(start)) ?? '';
 
-describe('the first-tap section of docs/developers/performance-figures.md', () => {
+describe('the first-tap section of docs/performance.md', () => {
   it('marks a load whose slowest feedback is over 100 ms as missing the target', () => {
     expect(row(firstTapSection(figures(56, 88), 10), '| Slow 4G: funnel')).toMatch(/\| 88 ms \| 90 ms \| ✓ \|$/);
     expect(row(firstTapSection(figures(56, 104), 10), '| Slow 4G: funnel')).toMatch(/\| 104 ms \| 90 ms \| ✗ \|$/);

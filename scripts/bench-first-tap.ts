@@ -268,7 +268,7 @@ async function measureWith(
 const ms = (x: number) => (Number.isFinite(x) ? `${Math.round(x)} ms` : 'n/a');
 const mark = (ok: boolean) => (ok ? '✓' : '✗');
 
-/** The section of docs/developers/performance-figures.md. */
+/** The section of docs/performance.md. */
 export function firstTapSection(figures: readonly FirstTapFigures[], rounds: number): string[] {
   const rows = figures.map((f) => {
     const hello = figures.find((h) => h.profile === f.profile && h.page === 'React hello page');

@@ -10,7 +10,7 @@ const run = (throttling: LighthouseRun['throttling'], pages: LighthouseRun['page
 });
 const row = (lines: string[], start: string) => lines.find((line) => line.startsWith(start)) ?? '';
 
-describe('the Lighthouse sections of docs/developers/performance-figures.md', () => {
+describe('the Lighthouse sections of docs/performance.md', () => {
   it('holds each page to a score of 100 and an LCP within 1.2× the hello page, under the applied throttling', () => {
     const lines = lighthouseSection(
       run('devtools', [

@@ -11,7 +11,7 @@ import { pgDatabase } from '../server/pg-database.ts';
 import { startPostgres } from '../server/postgres-server.ts';
 import type { SqlDatabase } from '../server/sql-database.ts';
 
-const DOC = 'docs/developers/performance-figures.md';
+const DOC = 'docs/performance.md';
 const START = '<!-- bench:report-backlog start -->';
 const END = '<!-- bench:report-backlog end -->';
 

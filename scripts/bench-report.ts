@@ -7,7 +7,7 @@
  * day 30 and times the refresh of that one day's new rows, then times each report query for 30 days and
  * for one day through the aggregates, the live remainder held once for the 10 queries as `npm run report`
  * holds it (and, up to --direct-up-to step views, computed directly as before).
- * The table goes into docs/developers/performance-figures.md between the bench:report markers.
+ * The table goes into docs/performance.md between the bench:report markers.
  * `--backlog <sessions>` (issue 46): the backlog case instead: that many sessions over 30 days loaded
  * without any refresh, then the first report as `npm run report` runs it (the backlog refreshed in
  * batches with its progress line, the live remainder held, the 10 queries for 30 days) and the next one;
@@ -29,7 +29,7 @@ const { values } = parseArgs({
   },
 });
 const sizes = values.views.split(',').map(Number);
-const DOC = 'docs/developers/performance-figures.md';
+const DOC = 'docs/performance.md';
 const START = '<!-- bench:report start -->';
 const END = '<!-- bench:report end -->';
 
@@ -110,7 +110,7 @@ const s = (seconds: number) => `${seconds.toFixed(2)} s`;
 const lines: string[] = [];
 const refreshLines: string[] = [];
 let version = '';
-/** Writes the table so far into docs/developers/performance-figures.md (after each size: a long run keeps what it measured). */
+/** Writes the table so far into docs/performance.md (after each size: a long run keeps what it measured). */
 function writeDoc(): void {
   const doc = readFileSync(DOC, 'utf8');
   const at = doc.indexOf(START);

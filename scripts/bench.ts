@@ -3,10 +3,10 @@
  * the funnel (enforcing the byte budgets) and a React 19 hello page, then measures side by side
  * Lighthouse mobile per screen kind against the hello page, tap-to-painted on the main path at 4× CPU,
  * the JS loaded before the first question, analyze-face cold and warm, a static request during an
- * analysis, and RPC throughput; writes docs/developers/performance-figures.md (date, machine, tables).
+ * analysis, and RPC throughput; writes docs/performance.md (date, machine, tables).
  *
  * Parts: `npm run bench -- --only <part>` runs one part alone (builds, measures, prints its section;
- * docs/developers/performance-figures.md is left as it is). first-tap: the time to a working tap on the first question
+ * docs/performance.md is left as it is). first-tap: the time to a working tap on the first question
  * under applied Slow 4G and Slow 3G beside the hello page's (scripts/bench-first-tap.ts). lighthouse:
  * Lighthouse mobile per screen kind beside the hello page, with the mobile throttling applied (held to
  * the lab targets) and with its default simulated throttling (reported beside it)
@@ -175,7 +175,7 @@ async function main() {
     `Lighthouse ${lighthouseVersion} (mobile preset: slow 4G and 4× CPU, simulated and applied) in Debian's Chromium; Chromium via playwright-core for taps and bytes.`,
     '',
   ];
-  const out = join(repoRoot, 'docs/developers/performance-figures.md');
+  const out = join(repoRoot, 'docs/performance.md');
   writeFileSync(out, [...header, ...sections, ...reportSection(out)].join('\n'));
   log(`wrote ${out}`);
 }
