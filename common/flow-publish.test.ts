@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { flowRevision } from './flow-revision.ts';
 import { listVersions } from './flow-versions.ts';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Production parity (issue 31): the analyze-face edge function runs under Deno (`deno serve` of
  * supabase/functions/analyze-face/handler.ts, with the runtime of the `deno` npm package, offline:

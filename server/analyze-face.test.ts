@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * analyze-face with the real face model, as the local server runs it: a sample photo from the model
  * package gives a photo assessment, a photo without a face gives 422, the model loads once for many

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Campaign capture in the database: the landing URL's UTM parameters and click ids reach the journey
  * session and the quiz completion through the RPCs, first touch wins, and a bad campaign is refused

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The on-disk database `npm start` uses: on a fresh clone its folder and the ones above it don't exist
  * yet, and a second start finds every migration applied and the data still there.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The report's field speed figures read back from the per-day histogram: per screen, the p75 is within
  * 5 % of the exact p75 of the readings sent, and the good / needs-improvement / poor shares are exact,

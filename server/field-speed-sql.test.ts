@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Migration 20261129005000_field_speed.sql: public.track_field_speed keeps one web-vitals reading per
  * event and counts it into the per-day histogram with the same buckets and ratings as

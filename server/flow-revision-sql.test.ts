@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Migration 20261129002000_flow_revision.sql (issue 44 point 1): every step view, journey step, partial
  * and full lead and experiment exposure stores the flow revision it was written on; the lead webhook's

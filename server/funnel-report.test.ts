@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Migration 20261123000500_funnel_report.sql as the browser meets it: track_exposure validates every
  * field and records an exposure once per visitor and experiment; nothing in funnel_report (views,

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Generic records, acting as anon: a lead keeps every answer of any flow (bounded in size and depth)
  * with its flow id and version; tracking names are any name of the safe pattern, the rest refused with

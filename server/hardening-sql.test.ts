@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Issue 28 on the real migrations (PGlite), acting as anon: a recorded ad-consent refusal holds against
  * any later claim, for every Meta event the queue takes; the journey row follows the lead row; the

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Slow and greedy clients are bounded (issue 18): headers dribbled a byte at a time (slowloris) and
  * a body that never finishes are cut off after the configured timeouts, an idle keep-alive socket

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The lead keeps its flow's computed results (issue 27, migration 20261127004000_lead_result.sql):
  * save_quiz_completion's `result` is stored in quiz_completions.result, typed and size-checked like

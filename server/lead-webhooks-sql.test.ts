@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The lead webhook queue on the real migrations: the trigger queues one job per full lead in the save's
  * own transaction (a partial lead is not queued until it is upgraded, a retried save queues nothing

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Bad input gets a 400 naming the problem, never a 500 (issue 18): malformed %-escapes in RPC, table
  * and function names, and JSON nested deeper than MAX_JSON_DEPTH, in RPC bodies and in the

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * MCP list_versions and publish on a temporary git project with a local bare repository as origin:
  * a headline edited with edit_flow and published is one commit, pushed; list_versions lists both

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * `npm run mcp` driven as an agent drives it: the SDK's own client over stdio, on a temporary copy of
  * the project's flows/ (nothing is written to the real one). An agent builds a funnel from new_flow and

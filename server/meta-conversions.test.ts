@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Server-side Meta conversions on the real migrations (PGlite): a lead or final click queues its event in
  * the same call, hashed per Meta's rules, gated by consent; partial leads are upgraded in place and never

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * "It felt like overnight" is stored as 'overnight', the fastest change (issue 33): the lead RPC and the
  * table take it, 'no-significant' stays valid for leads saved before, and anything else is still refused.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The migrated snapshot SQL test databases start from: the same schema as migrating from the files,
  * named by what it is made of, loaded by openDatabase when SNAPSHOT_ENV names it, and topped up with

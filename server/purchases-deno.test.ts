@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Production parity for the purchases edge function: `deno serve` of supabase/functions/purchases/
  * handler.ts (the `deno` npm package's runtime, offline, the stripe package from node_modules) stores

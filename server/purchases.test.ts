@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The purchases endpoint on the real migrations: the shared handler (supabase/functions/_shared/
  * purchases.ts) over the local store (server/local-purchases.ts). Stripe events signed with the stripe

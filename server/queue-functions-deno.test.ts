@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Production parity (issue 31): the meta-capi and lead-webhooks edge functions run under Deno (`deno
  * serve` of their handler.ts, the runtime of the `deno` npm package, offline) and deliver what the local

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The incremental report (issue 31 point 1, migration 20261127005200_report_incremental.sql) gives the
  * figures of the direct computation: every figure of `npm run report` (screens, arms, experiment

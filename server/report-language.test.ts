@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The report by language (issue 32 point 4, migration 20261127005100_report_language.sql): sessions
  * written through the RPCs in two languages, with different figures, are counted per language by

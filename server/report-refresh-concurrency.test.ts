@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * funnel_report.refresh() run from two sessions at once (issue 31 point 1): on PostgreSQL two server
  * sessions start it together; the watermark row's lock makes one wait for the other, so every final

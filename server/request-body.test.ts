@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Slow request bodies are bounded (issue 42): a body that falls below the minimum pace after its
  * grace period, or is not in by the deadline, is answered 408 naming the reason and its connection

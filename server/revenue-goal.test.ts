@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * An experiment with `"goal": "revenue"` (issue 45) on the real migrations, PGlite and PostgreSQL: the
  * demo's seeded visits and purchases, where the "control" arm collects fewer leads but its leads buy

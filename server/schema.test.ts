@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The migrations as the browser meets them: acting as `anon` (and `authenticated`) through PGlite with
  * Supabase's roles and default grants. The tables are out of reach, and the six RPCs validate every field.

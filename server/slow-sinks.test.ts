@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * A slow receiver holds nothing but its own deliveries (issue 42). A receiver that trickles its
  * answer a byte a second for 60 s is cut at the request's deadline, by both transports (the local

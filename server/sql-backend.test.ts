@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The SQL tests really run where they say: on PGlite in the unit stage, and on a real PostgreSQL server
  * (not PGlite, which is Postgres compiled to WebAssembly) under vitest.postgres.config.ts. And a machine

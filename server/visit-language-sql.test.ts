@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Migration 20261127005000_visit_language.sql (issue 32 point 4): the visit's language is stored on each
  * step view, each lead (partial and full) and each queued Conversions API event; a bad tag is refused

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The README and docs/: every relative link and image resolves (file and #anchor), and the README stays
  * a five-minute read (at most 200 lines, no issue numbers). The checker itself is proved on planted

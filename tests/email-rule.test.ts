@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * One email rule: the browser's (src/engine/email-rule.ts) and the database's
  * (funnel_private.email_arg, used by save_quiz_completion) are the same text and judge every sample

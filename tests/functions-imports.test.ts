@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The Supabase CLI serves and deploys only what is under supabase/functions: no file there may import
  * (statically, dynamically or by re-export) a relative path outside it. And the modules copied from

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FLOW_TYPES_PATH, generateFlowTypes } from '../scripts/lib/flow-types.ts';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * No import circle anywhere in the project's code, type-only and dynamic imports included (ESLint's
  * import-x/no-cycle sees value imports only; tests/lint-rules.test.ts proves that rule). The finder is

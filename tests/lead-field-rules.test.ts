@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * One rule per form field, declared in the flow: the browser (src/engine/field-rules.ts) and
  * save_quiz_completion (funnel_private.lead_fields_arg, with the rules the local backend registers from

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The project's ESLint import rules catch what they are there for, on planted code in a temporary copy
  * of the lint setup (this eslint.config.js, this node_modules): a value import circle across folders

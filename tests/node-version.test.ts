@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The Node version the configuration page (docs/operators/configuration.md) and package.json name is the truth about the locked dependencies: the
  * page's "installs cleanly" version satisfies every locked package's `engines.node`; the oldest

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * `npm run report` on a database walked through the browser's own RPCs (as anon): sessions on the main
  * path, one pressing Back, one on a deep-link chain, one saving its lead and ending at the final call to

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Storybook shows only the chosen flow's brand. The hand-written stories (renderers, components) are
  * shown for every flow, so they carry no flow's words or pictures; the flow's own stories come from

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The analysis pool's budgets: a job over its deadline and one over its heap cap get a clear 503 and
  * their worker is replaced, pages are answered meanwhile, and the next analysis works; memory after

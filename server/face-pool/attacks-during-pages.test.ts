@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Issue 18's attacks against the local server, each with page requests timed while it runs: the GIF
  * frame bombs (a 64 × 64 screen hiding a 65535² or 20000² frame) are refused with 400 in under 1 s,

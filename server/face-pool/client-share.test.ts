@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * One client's share of the analysis pool (issue 42): at most MAX_JOBS_PER_CLIENT jobs in at once,
  * and a free worker takes the waiting job of the client served least recently, so two clients

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * An analysis thread lowers its own priority, not the server's: in a worker thread, yieldCpuToServer
  * sets that thread's nice value (as the kernel reports it in /proc) and leaves the main thread's as it

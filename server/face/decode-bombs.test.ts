@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Decoding stays within what an image's header declares: the PNG inflate bomb of issue 18 (an
  * interlaced 64 × 64 PNG whose 1 MB IDAT inflates to 1 GiB) is refused as soon as the output passes

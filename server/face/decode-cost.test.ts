@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Decoding work is bounded by what the headers predict, before any decoding (issue 42): pixels × bits
  * per sample × frames. The 194 KB PNG of 4999 × 4999 RGBA pixels at 16 bits, under every pixel limit,

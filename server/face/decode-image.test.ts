@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { encode as encodeJpeg } from 'jpeg-js';
 import { PNG } from 'pngjs';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The real model on real photos: face-api ships six sample photos (group shots, 3–5 faces each) in
  * `node_modules/@vladmandic/face-api/demo/sample{1..6}.jpg`; no other photo is needed.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The fused detector is face-api's SSD MobileNet v1 computed differently, not a different detector:
  * on every shipped sample photo it finds the same faces, with the same boxes and scores up to float

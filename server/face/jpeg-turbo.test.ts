@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The libjpeg-turbo fast path: it decodes what jpeg-js decodes (to within a rounding of the inverse
  * DCT), decodeImage really takes it, a header it refuses never reaches the pixels, and a file libjpeg

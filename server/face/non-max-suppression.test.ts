@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { nonMaxSuppression } from '../../supabase/functions/_shared/face/non-max-suppression.ts';
 

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { DecodedImage } from '../../supabase/functions/_shared/face/decode-image.ts';
 import {

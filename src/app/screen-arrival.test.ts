@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { arriveAt, FOCUS_WITHIN_MS, type ArrivalWindow } from './screen-arrival.ts';
 

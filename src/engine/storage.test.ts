@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadFlow } from '../../tests/support/load-flow.ts';
 import { loadSession, resumeSession, saveSession } from './storage.ts';

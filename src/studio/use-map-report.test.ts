@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** The report overlay's line: with two revisions compared it names them and the lead rate of each. */
 import { describe, expect, it } from 'vitest';
 import { reportStatus } from './use-map-report.ts';

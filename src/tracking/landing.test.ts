@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { LANDING_KEY, rememberLanding } from './landing.ts';
 

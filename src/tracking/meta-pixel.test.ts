@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The pixel adapter against a fake window: what reaches `fbq` (Meta's queue), which script is
  * requested, and what is held back by consent, referrer gating and the once-per-session rule.

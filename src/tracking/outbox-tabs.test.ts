@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Per-tab queues over a fake Web Locks manager that behaves like the browser's: one holder per name,
  * waiters granted in order once the holder lets go, and a closed tab letting go of everything it held.

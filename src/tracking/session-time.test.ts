@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The session clock with fake timers, jsdom's document and a recording fetch: when it posts, what it
  * posts, and that it stops cleanly.

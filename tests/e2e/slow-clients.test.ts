@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Slow and costly clients cannot starve visitors' photos (issue 42), on the local server as `npm
  * start` runs analyze-face (the backend middleware, the worker pool; no browser, plain HTTP). The

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Large uploads never touch the local server's event loop (issue 28). Ten 12.9 MB hostile JSON bodies
  * (a base64 string past the size cap, and a questionnaire of millions of numbers) and ten 10 MB photos

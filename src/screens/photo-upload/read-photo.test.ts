@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_OUTPUT_BYTES, MAX_SIDE, downscaleSteps, fitWithin, readPhoto, type Size } from './read-photo.ts';
 

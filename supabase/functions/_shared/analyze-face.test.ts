@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The handler with a fake face reader: every refusal happens before the reader sees a byte, and the
  * reader's answer becomes the assessment. The real model is tested in server/face.

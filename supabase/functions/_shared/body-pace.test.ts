@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The edge function reads a body at the same pace as the local server (issue 42): a stream that
  * dribbles below the minimum after the grace period, or is still arriving at the deadline, is cut

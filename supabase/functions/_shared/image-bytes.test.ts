@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_BODY_BYTES, RequestError } from './http.ts';
 import {

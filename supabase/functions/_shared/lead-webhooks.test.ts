@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Lead webhook delivery (issue 31): the SSRF guard, the signature, the configuration from the env, and
  * one worker pass over a fake store: retries on network errors, 408, 429 and 5xx with backoff up to a

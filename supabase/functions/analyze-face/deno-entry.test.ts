@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The Supabase entries are Deno code: `deno check` (the runtime ships in the `deno` npm package) proves it
  * type-checks against the shared handler, the face model and the flow's scoring as Deno resolves them.
