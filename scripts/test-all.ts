@@ -5,6 +5,6 @@
 import { NPM_TEST_STAGES as STAGES } from './lib/npm-test-stages.ts';
 import { runStages, summaryLines } from './lib/test-stages.ts';
 
-const results = runStages(STAGES);
+const results = await runStages(STAGES);
 for (const line of summaryLines(results, STAGES)) console.log(line);
 process.exit(results.some((r) => r.failed > 0) ? 1 : 0);

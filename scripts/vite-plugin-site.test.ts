@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The site plugin in `vite` dev (the built app under `vite preview` is covered end to end in
  * tests/e2e/site-security.test.ts): the dev policy with hot reload's allowances, 404 with the app for

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * FLOW picks the flow of every command: the pure resolver, flow:check run with FLOW, and the rule that
  * no other source file names a flow file (so a second funnel never needs a code change).

@@ -28,13 +28,14 @@ const e2e = (group: 'alone' | 'shared') => (report: string) => [
 
 export const NPM_TEST_STAGES: readonly Stage[] = [
   { name: 'flow:check', command: npm('flow:check') },
-  { name: 'typecheck', command: npm('typecheck') },
-  { name: 'lint', command: npm('lint') },
+  // The short stages run beside each other: each uses about one core and none times anything.
+  { name: 'typecheck', command: npm('typecheck'), together: true },
+  { name: 'lint', command: npm('lint'), together: true },
   { name: 'unit and component tests', command: vitest(), vitest: true },
   // The SQL tests again, on a real PostgreSQL server the stage starts itself (Supabase runs PostgreSQL).
   { name: 'SQL tests on PostgreSQL', command: vitest('--config', 'vitest.postgres.config.ts'), vitest: true },
-  { name: 'build', command: npm('build') },
-  { name: 'build-storybook', command: npm('build-storybook') },
+  { name: 'build', command: npm('build'), together: true },
+  { name: 'build-storybook', command: npm('build-storybook'), together: true },
   // Files that time things run one at a time; the others two at a time (vitest.e2e.config.ts says which).
   { name: 'end-to-end tests, one at a time', command: e2e('alone'), vitest: true, needs: 'build' },
   { name: 'end-to-end tests, two at a time', command: e2e('shared'), vitest: true, needs: 'build' },

@@ -2,9 +2,10 @@
  * `npm test` as stages (flow check, types, lint, unit tests, build, Storybook build, end-to-end tests),
  * each run even when an earlier one failed (unless it needs it), then one summary: a line per stage and
  * a last line `total: N passed, M failed` over every test and check. Vitest stages are counted test by
- * test from their JSON report; every other stage counts as one check.
+ * test from their JSON report; every other stage counts as one check. Short stages marked `together`
+ * run at the same time as the stage before them, their output held and shown whole as each ends.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,8 +16,10 @@ export interface Stage {
   command: (jsonReport: string) => string[];
   /** A Vitest run: count its tests from the JSON report instead of counting the stage as one check. */
   vitest?: boolean;
-  /** A stage that must have passed first (the end-to-end tests need the build). */
+  /** A stage that must have passed first, in an earlier batch (the end-to-end tests need the build). */
   needs?: string;
+  /** Runs at the same time as the stage before it (short stages that don't time anything). */
+  together?: boolean;
 }
 
 export interface StageResult {
@@ -53,41 +56,72 @@ function readReport(path: string): unknown {
   }
 }
 
-/** Runs the stages in order with their output shown as it comes; returns what each gave. */
-export function runStages(stages: readonly Stage[], options: { cwd?: string } = {}): StageResult[] {
+/** The stages in batches: a stage and the `together` stages right after it. */
+export function batchesOf<T extends Pick<Stage, 'together'>>(stages: readonly T[]): T[][] {
+  const batches: T[][] = [];
+  for (const stage of stages) {
+    const last = batches.at(-1);
+    if (stage.together && last) last.push(stage);
+    else batches.push([stage]);
+  }
+  return batches;
+}
+
+interface Ran {
+  exitCode: number | null;
+  seconds: number;
+  /** The output, when it was held (a stage run beside others). */
+  output?: string;
+}
+
+/** Runs one command; its output goes straight through, or is held when `hold` is set. */
+function run(command: string, args: string[], cwd: string | undefined, hold: boolean): Promise<Ran> {
+  const started = performance.now();
+  return new Promise((done) => {
+    const child = spawn(command, args, { cwd, stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const chunks: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const end = (exitCode: number | null, error?: Error): void =>
+      done({
+        exitCode,
+        seconds: (performance.now() - started) / 1000,
+        output: hold ? Buffer.concat(chunks).toString('utf8') + (error ? `${error.message}\n` : '') : undefined,
+      });
+    child.on('error', (error) => end(1, error));
+    child.on('close', (code) => end(code));
+  });
+}
+
+/** Runs the stages batch by batch with their output shown; returns what each gave, in stage order. */
+export async function runStages(
+  stages: readonly Stage[],
+  options: { cwd?: string } = {},
+): Promise<StageResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'npm-test-'));
   const results: StageResult[] = [];
   try {
-    for (const stage of stages) {
-      const needed = stage.needs === undefined ? undefined : results.find((r) => r.name === stage.needs);
-      if (needed && needed.failed > 0) {
-        results.push({
-          name: stage.name,
-          passed: 0,
-          failed: 1,
-          skipped: 0,
-          note: `not run: ${stage.needs} failed`,
-          seconds: 0,
-        });
-        continue;
-      }
-      const report = join(dir, `${results.length}.json`);
-      const [command = 'true', ...args] = stage.command(report);
-      console.log(`\n── ${stage.name}: ${[command, ...args].join(' ')}`);
-      const started = performance.now();
-      const run = spawnSync(command, args, { cwd: options.cwd, stdio: 'inherit' });
-      const seconds = (performance.now() - started) / 1000;
-      const exitCode = run.error ? 1 : run.status;
-      if (stage.vitest) results.push({ name: stage.name, ...vitestCounts(readReport(report), exitCode), seconds });
-      else
-        results.push({
-          name: stage.name,
-          passed: exitCode === 0 ? 1 : 0,
-          failed: exitCode === 0 ? 0 : 1,
-          skipped: 0,
-          seconds,
-        });
-      console.log(`── ${stage.name}: ${duration(seconds)}`);
+    for (const batch of batchesOf(stages)) {
+      const hold = batch.length > 1;
+      if (hold) console.log(`\n── at the same time: ${batch.map((stage) => stage.name).join(', ')}`);
+      const ran = await Promise.all(
+        batch.map(async (stage, index): Promise<StageResult> => {
+          const needed = stage.needs === undefined ? undefined : results.find((r) => r.name === stage.needs);
+          if (needed && needed.failed > 0)
+            return { name: stage.name, passed: 0, failed: 1, skipped: 0, note: `not run: ${stage.needs} failed`, seconds: 0 };
+          const report = join(dir, `${results.length + index}.json`);
+          const [command = 'true', ...args] = stage.command(report);
+          const header = `\n── ${stage.name}: ${[command, ...args].join(' ')}`;
+          if (!hold) console.log(header);
+          const { exitCode, seconds, output } = await run(command, args, options.cwd, hold);
+          if (hold) console.log(`${header}\n${output ?? ''}`);
+          console.log(`── ${stage.name}: ${duration(seconds)}`);
+          if (stage.vitest) return { name: stage.name, ...vitestCounts(readReport(report), exitCode), seconds };
+          const passed = exitCode === 0 ? 1 : 0;
+          return { name: stage.name, passed, failed: 1 - passed, skipped: 0, seconds };
+        }),
+      );
+      results.push(...ran);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -115,14 +149,19 @@ export function summaryLines(results: readonly StageResult[], stages: readonly S
         : 'passed';
     return `${r.failed ? '✗' : '✓'} ${r.name.padEnd(width)}  ${duration(r.seconds).padStart(10)}  ${counts}${r.note ? ` (${r.note})` : ''}`;
   });
-  const seconds = results.reduce((sum, r) => sum + r.seconds, 0);
+  // A batch takes as long as its longest stage.
+  const byName = new Map(results.map((r) => [r.name, r.seconds]));
+  const seconds = batchesOf(stages).reduce(
+    (sum, batch) => sum + Math.max(0, ...batch.map((stage) => byName.get(stage.name) ?? 0)),
+    0,
+  );
   const passed = results.reduce((sum, r) => sum + r.passed, 0);
   const failed = results.reduce((sum, r) => sum + r.failed, 0);
   return [
     '',
     '── summary (time, then tests, and one check per other stage)',
     ...lines,
-    `time: ${duration(seconds)} over all stages`,
+    `time: ${duration(seconds)} over all stages (stages run together counted once)`,
     `total: ${passed} passed, ${failed} failed`,
   ];
 }
