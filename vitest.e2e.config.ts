@@ -18,6 +18,8 @@ export const RUN_ALONE = [
   'prerender',
   'uploads-off-loop',
   'slow-clients',
+  // 4× CPU, and asserts which screens a tap's INP rates poor: a neighbour's Chromium would add delay.
+  'field-speed',
 ].map((name) => `tests/e2e/${name}.test.ts`);
 
 /**

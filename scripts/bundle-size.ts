@@ -1,8 +1,9 @@
 /**
  * Enforces the JavaScript budgets of DESIGN.md §7 on the build in dist/, gzip-compressed, and exits 1
  * above either:
- * - the first bundle (the entry script of dist/index.html and every chunk it preloads) ≤ 102 KB; it
- *   also fails when a library that must stay out of it (framer-motion, ajv, supabase-js) is found;
+ * - the first bundle (the entry script of dist/index.html and every chunk it preloads) ≤ 106 KB; it
+ *   also fails when a library that must stay out of it (framer-motion, ajv, supabase-js, web-vitals)
+ *   is found there or anywhere in the first load's chunk graph (the entries and their static imports);
  * - JS before the first question (the first bundle plus the first question's renderer chunk and its
  *   imports, see lib/before-first-question.ts) ≤ 110 KB.
  * Run by `npm run build`. `FLOW` picks the flow, as for every command (supabase/functions/_shared/flow-path.ts).
@@ -11,6 +12,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
+  forbiddenInFirstLoad,
   parseFlowGraph,
   parseManifest,
   scriptsBeforeFirstQuestion,
@@ -68,6 +70,14 @@ try {
   );
   process.exit(1);
 }
+// The first load's chunk graph, read from the manifest: a library pulled in by a static import is
+// caught even where the page does not preload its chunk.
+const lateLibraries = forbiddenInFirstLoad(manifest, (file) => readFileSync(join(dist, file), 'utf8')).filter(
+  (found) => !files.some((file) => found.endsWith(` in ${file}`)),
+);
+for (const f of lateLibraries) console.error(`✗ must not be in the first load's static imports: ${f}`);
+failed ||= lateLibraries.length > 0;
+
 const before = scriptsBeforeFirstQuestion(manifest, flow);
 const extra = before.files.filter((file) => !files.includes(file));
 for (const file of extra) console.log(`  + ${file.padEnd(38)} gzip ${kb(gzipSize(file)).padStart(8)}`);

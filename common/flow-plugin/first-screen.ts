@@ -31,6 +31,9 @@ const MARKERS: Record<string, RegExp> = {
   'framer-motion': /LazyMotion|framerAppearId|data-framer-appear-id/,
   ajv: /strictSchema|\$dynamicAnchor|ajv\b/i,
   'supabase-js': /supabase-js|sb-[a-z]*-auth-token|PostgrestClient/,
+  // Field speed loads it in idle time after the first screen (src/app/field-speed-start.ts). Every one
+  // of its metrics checks for soft navigations through this browser method.
+  'web-vitals': /getLargestInteractionContentfulPaint/,
 };
 
 /** Which of the forbidden libraries a chunk contains. */

@@ -1,5 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { firstQuestion, scriptsBeforeFirstQuestion, type FlowGraph, type Manifest } from './before-first-question.ts';
+import {
+  firstLoadScripts,
+  firstQuestion,
+  forbiddenInFirstLoad,
+  scriptsBeforeFirstQuestion,
+  type FlowGraph,
+  type Manifest,
+} from './before-first-question.ts';
 
 const flow: FlowGraph = {
   start: 'start',
@@ -39,5 +47,34 @@ describe('scriptsBeforeFirstQuestion', () => {
   it('fails on a timed loop that never reaches a question', () => {
     const loop: FlowGraph = { start: 'a', screens: { a: { kind: 'redirect', after: { to: 'a' } } } };
     expect(() => firstQuestion(loop)).toThrow(/moves on by itself but to no new screen/);
+  });
+});
+
+describe('forbiddenInFirstLoad', () => {
+  // web-vitals as the build ships it, and the first bundle's own part of field speed.
+  const webVitals = readFileSync('node_modules/web-vitals/dist/web-vitals.js', 'utf8');
+  const starter = readFileSync('src/app/field-speed-start.ts', 'utf8');
+  const graph: Manifest = {
+    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared.js' },
+    'node_modules/web-vitals/dist/web-vitals.js': { file: 'assets/web-vitals.js' },
+  };
+
+  it('walks the entries and their static imports only', () => {
+    expect(firstLoadScripts(graph).sort()).toEqual(['assets/index.js', 'assets/shared.js']);
+  });
+
+  it('finds web-vitals in a chunk the entry imports statically, and not behind a dynamic import', () => {
+    const code: Record<string, string> = {
+      'assets/index.js': starter,
+      'assets/shared.js': webVitals,
+      'assets/web-vitals.js': webVitals,
+    };
+    expect(forbiddenInFirstLoad(graph, (file) => code[file] ?? '')).toEqual(['web-vitals in assets/shared.js']);
+    code['assets/shared.js'] = 'export const shared = 1;';
+    expect(forbiddenInFirstLoad(graph, (file) => code[file] ?? '')).toEqual([]);
+    // Bundled into the entry itself.
+    code['assets/index.js'] = `${starter}\n${webVitals}`;
+    expect(forbiddenInFirstLoad(graph, (file) => code[file] ?? '')).toEqual(['web-vitals in assets/index.js']);
   });
 });

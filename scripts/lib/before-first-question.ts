@@ -5,6 +5,8 @@
  * flow's start that waits for the visitor (the screens before it move on by themselves, via `after`).
  */
 
+import { forbiddenLibraries } from '../../common/flow-plugin/first-screen.ts';
+
 /** One chunk of `.vite/manifest.json` (the fields used here). */
 export interface ManifestChunk {
   file: string;
@@ -45,6 +47,21 @@ function withStaticImports(manifest: Manifest, key: string, into: Set<string>): 
   if (!chunk || into.has(chunk.file)) return;
   into.add(chunk.file);
   for (const imported of chunk.imports ?? []) withStaticImports(manifest, imported, into);
+}
+
+/** The first load's chunk graph: every entry chunk and what it imports statically (not its dynamic imports). */
+export function firstLoadScripts(manifest: Manifest): string[] {
+  const files = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) withStaticImports(manifest, key, files);
+  return [...files];
+}
+
+/**
+ * The libraries that must stay out of the first load (see forbiddenLibraries) found in its chunk graph,
+ * as "<library> in <file>"; `read` gives a built file's code.
+ */
+export function forbiddenInFirstLoad(manifest: Manifest, read: (file: string) => string): string[] {
+  return firstLoadScripts(manifest).flatMap((file) => forbiddenLibraries(read(file)).map((lib) => `${lib} in ${file}`));
 }
 
 /**

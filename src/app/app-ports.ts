@@ -10,6 +10,7 @@ import { deferTracking } from '../tracking/deferred-tracking.ts';
 import { createAfterPaintQueue, IDLE_TIMEOUT_MS, pixelOffTapPath, trackingOffTapPath } from './off-tap-path.ts';
 import { inIdleTask, whenIdle } from './screen-prefetch.ts';
 import type { Landing } from '../tracking/landing.ts';
+import type { ScreenReading } from '../tracking/screen-readings.ts';
 import type { TrackingStart } from './tracking-chunk.ts';
 
 export interface AppPortsOptions extends Omit<TrackingStart, 'config' | 'warn' | 'referrer' | 'campaign'> {
@@ -21,18 +22,27 @@ export interface AppPortsOptions extends Omit<TrackingStart, 'config' | 'warn' |
   pixel: PixelPort;
 }
 
-export function createAppPorts(options: AppPortsOptions): FunnelPorts {
+/** The funnel's ports, and where field speed readings go once the backend code is in. */
+export interface AppPorts extends FunnelPorts {
+  fieldReadings: Promise<(reading: ScreenReading) => void>;
+}
+
+export function createAppPorts(options: AppPortsOptions): AppPorts {
   const { afterPaint, fallback, pixel, landing, ...start } = options;
   const warn = (message: string) => console.warn(message);
   // Three tasks, none of them long on a slow phone: the backend code starts in an idle task of its own
   // (not in the one its chunk arrived in), and the calls made meanwhile are replayed in a later one.
   const idle = whenIdle(window, IDLE_TIMEOUT_MS, 0);
-  const tracking = Promise.all([afterPaint.then(() => import('./tracking-chunk.ts')), landing])
+  const started = Promise.all([afterPaint.then(() => import('./tracking-chunk.ts')), landing])
     .then((loaded) => inIdleTask(idle, loaded))
     .then(([chunk, { referrer, campaign }]) =>
       chunk.startTracking({ ...start, config: chunk.pageBackend(), referrer, campaign, warn }),
     )
     .then((port) => inIdleTask(idle, port));
+  const tracking = started.then((port) => port.tracking);
+  // Unhandled here: deferTracking reports the failure to start once.
+  const fieldReadings = started.then((port) => port.fieldReading);
+  fieldReadings.catch(() => undefined);
   // Tracking and pixel calls run after the next frame, so a tap paints the next screen first.
   const queue = createAfterPaintQueue(window);
   return {
@@ -41,6 +51,7 @@ export function createAppPorts(options: AppPortsOptions): FunnelPorts {
     analysis: lazyAnalysis(fallback, warn),
     navigation: { redirect: (url) => window.location.assign(url) },
     log: { warn },
+    fieldReadings,
   };
 }
 

@@ -18,6 +18,7 @@ import { startExperiments } from './experiments.ts';
 import { firstScreenCode } from './first-screen-code.ts';
 import { openingScreen } from './opening-screen.ts';
 import { FunnelApp } from './funnel-app.tsx';
+import { startFieldSpeed } from './field-speed-start.ts';
 import { lazyResults } from './lazy-results.ts';
 import { createScreenPrefetch, inIdleTask, whenIdle } from './screen-prefetch.ts';
 
@@ -166,6 +167,21 @@ async function start(
       wait,
     });
   });
+  // The visitor's own speed on each screen: web-vitals and its watcher load once the first screen is
+  // drawn and the page is idle; readings go to the backend code's outbox once that is in.
+  const fieldScreen = startFieldSpeed({
+    load: (shown) =>
+      Promise.all([import('web-vitals'), import('../tracking/field-speed-watch.ts')]).then(([vitals, watcher]) =>
+        watcher.watchInBrowser(vitals, shown, (reading) => void ports.fieldReadings.then((write) => write(reading))),
+      ),
+    frame: (task) => window.requestAnimationFrame(task),
+    idle,
+    now: () => performance.now(),
+  });
+  const onScreen = (screenId: string) => {
+    prefetch.visit(screenId);
+    fieldScreen(screenId);
+  };
   void openingCode.then(() => {
     const tree = (
       <AppTree
@@ -175,7 +191,7 @@ async function start(
             ports={ports}
             results={results}
             storage={session}
-            onScreen={prefetch.visit}
+            onScreen={onScreen}
             idle={idle}
             path={path}
           />

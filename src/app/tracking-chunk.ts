@@ -23,6 +23,8 @@ import { createServerConversions, declaredServerEvents } from '../tracking/serve
 import { windowDataLayer, withDataLayer } from '../tracking/data-layer.ts';
 import { watchPartialLeads } from '../tracking/partial-leads.ts';
 import { backendHeaders } from '../tracking/backend-config.ts';
+import { fieldSpeedWrites } from '../tracking/field-speed-write.ts';
+import type { ScreenReading } from '../tracking/screen-readings.ts';
 export { pageBackend } from '../tracking/backend-config.ts';
 import { loadSession } from '../engine/storage.ts';
 
@@ -87,7 +89,13 @@ function startOutbox(
   return outbox;
 }
 
-export function startTracking(options: TrackingStart): TrackingPort {
+/** The tracking port, and where field speed readings go: the same outbox as the step views. */
+export interface StartedTracking {
+  tracking: TrackingPort;
+  fieldReading: (reading: ScreenReading) => void;
+}
+
+export function startTracking(options: TrackingStart): StartedTracking {
   const { warn } = options;
   const deadLetters = createDeadLetters({ storage: options.local, key: DEAD_LETTERS_KEY, log: warn });
   const outbox = startOutbox(options.local, OUTBOX_KEY, {
@@ -149,8 +157,16 @@ export function startTracking(options: TrackingStart): TrackingPort {
     ...(options.deriveResult ? { deriveResult: options.deriveResult } : {}),
   });
   if (settings.partialLeads) startPartialLeads(options, settings.partialLeads.afterHiddenSeconds);
-  if (!settings.dataLayer) return tracking;
-  return withDataLayer(tracking, {
+  // Performance data with no personal data, under the same rules as the step views: the same outbox.
+  const fieldReading = fieldSpeedWrites({
+    outbox,
+    sessionId: options.sessionId,
+    flow: { id: flow.id, revision: flow.revision },
+    page: browserFacts(),
+    log: warn,
+  });
+  if (!settings.dataLayer) return { tracking, fieldReading };
+  const layered = withDataLayer(tracking, {
     flow: { id: flow.id, version: flow.version, revision: flow.revision },
     consent: settings.consent ?? 'none',
     choices: options.local,
@@ -158,6 +174,19 @@ export function startTracking(options: TrackingStart): TrackingPort {
     variants: () =>
       Object.fromEntries((options.experiments?.assignments ?? []).map((a) => [a.experiment, a.variant])),
   });
+  return { tracking: layered, fieldReading };
+}
+
+/** What a field speed reading says of the browser: viewport, UA-CH `mobile`, connection, language. */
+function browserFacts() {
+  const nav: Navigator & { userAgentData?: { mobile?: boolean }; connection?: { effectiveType?: string } } =
+    navigator;
+  return {
+    width: () => window.innerWidth,
+    mobile: () => nav.userAgentData?.mobile,
+    connection: () => nav.connection?.effectiveType,
+    language: () => document.documentElement.lang,
+  };
 }
 
 /** Partial leads (see partial-leads.ts), sent with fetch keepalive so a closing tab still delivers them. */
