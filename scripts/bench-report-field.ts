@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFieldSpeed } from '../common/field-speed/field-speed-figures.ts';
+import { FIELD_DAILY_FROM_READINGS } from '../common/report/demo-field-speed.ts';
 import type { Query } from '../common/report/query.ts';
 import type { SqlDatabase } from '../server/sql-database.ts';
 
@@ -45,11 +46,7 @@ export async function seedReadings(db: SqlDatabase, count: number): Promise<void
         (array[1800, 150, 0.05])[1 + (i / 9) % 3]::double precision as median,
         (array[600000, 600000, 100])[1 + (i / 9) % 3]::double precision as cap
     ) as m;
-    insert into funnel_report.field_speed_daily (day, flow_id, revision, screen, metric, device, connection,
-      bucket, rating, readings)
-    select (r.read_at at time zone 'utc')::date, r.flow_id, r.revision, r.screen, r.metric, r.device, r.connection,
-      funnel_private.field_bucket(r.metric, r.value), funnel_private.field_rating(r.metric, r.value), count(*)
-    from funnel_private.field_readings r group by 1, 2, 3, 4, 5, 6, 7, 8, 9;
+    ${FIELD_DAILY_FROM_READINGS};
     alter table funnel_private.field_readings add primary key (event_id);
     set session_replication_role = origin;
     analyze funnel_private.field_readings;
