@@ -52,6 +52,8 @@ describe('the studio report’s field speed', () => {
     expect(Object.keys(report.fieldSpeed)).toEqual(['age']);
     const inp = report.fieldSpeed['age']?.INP;
     expect(inp?.readings).toBe(8);
+    expect(inp?.p75Text).toMatch(/^\d{3} ms$/);
+    expect(inp?.about).toBe('response to taps: the slowest tap to the next frame (good ≤ 200 ms, poor > 500 ms)');
     expect(inp?.rating).toBe('poor');
     expect(Math.abs((inp?.p75 ?? 0) - 640) / 640).toBeLessThan(0.04);
     expect(inp?.shares).toEqual({ good: 0.25, 'needs-improvement': 0, poor: 0.75 });

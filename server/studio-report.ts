@@ -14,7 +14,15 @@ import type { ShareDifference } from '../common/report/revision-compare.ts';
 import type { RevisionReport } from '../common/report/revision-report.ts';
 import { checkFlow } from '../src/engine/flow-edit/check-flow.ts';
 import { readFieldSpeed } from '../common/field-speed/field-speed-figures.ts';
-import { fieldScreens, type FieldLine, type FieldScreen } from '../common/field-speed/field-speed-screens.ts';
+import {
+  fieldScreens,
+  metricWords,
+  thresholdWords,
+  type FieldLine,
+  type FieldScreen,
+} from '../common/field-speed/field-speed-screens.ts';
+import type { FieldMetric } from '../common/field-speed/field-speed-buckets.ts';
+import { formatP75 } from '../common/field-speed/field-speed-text.ts';
 
 /** One screen's figures: sessions that reached it, went on from it, and the share that left there. */
 export interface ScreenReach {
@@ -63,21 +71,26 @@ export type StudioReport =
 export interface StudioFieldLine {
   readings: number;
   p75: number | null;
+  /** The p75 as people read it ("659 ms", "2.2 s", "0.06"; "–" without readings). */
+  p75Text: string;
   rating: 'good' | 'needs-improvement' | 'poor' | null;
   shares: { good: number; 'needs-improvement': number; poor: number };
 }
 
 /** One metric of a screen: all visits, then split by device and by connection. */
 export interface StudioFieldMetric extends StudioFieldLine {
+  /** What the metric measures and its thresholds, in words. */
+  about: string;
   devices: (StudioFieldLine & { device: string })[];
   connections: (StudioFieldLine & { connection: string })[];
 }
 
 export type StudioFieldScreen = Partial<Record<'LCP' | 'INP' | 'CLS', StudioFieldMetric>>;
 
-const fieldLine = (line: FieldLine): StudioFieldLine => ({
+const fieldLine = (metric: FieldMetric, line: FieldLine): StudioFieldLine => ({
   readings: line.readings,
   p75: line.p75,
+  p75Text: formatP75({ metric, p75: line.p75 }),
   rating: line.rating,
   shares: { good: line.shares.good, 'needs-improvement': line.shares['needs-improvement'], poor: line.shares.poor },
 });
@@ -91,9 +104,10 @@ export function studioFieldSpeed(screens: readonly FieldScreen[]): Record<string
         screen.metrics.map((m) => [
           m.metric,
           {
-            ...fieldLine(m.all),
-            devices: m.devices.map((line) => ({ device: line.device, ...fieldLine(line) })),
-            connections: m.connections.map((line) => ({ connection: line.connection, ...fieldLine(line) })),
+            ...fieldLine(m.metric, m.all),
+            about: `${metricWords[m.metric]} (${thresholdWords(m.metric)})`,
+            devices: m.devices.map((line) => ({ device: line.device, ...fieldLine(m.metric, line) })),
+            connections: m.connections.map((line) => ({ connection: line.connection, ...fieldLine(m.metric, line) })),
           },
         ]),
       ),

@@ -11,6 +11,7 @@ import { FieldChips, FieldSpeedPanel } from './field-speed-view.tsx';
 const line = (readings: number, p75: number, rating: string, good: number, needs: number, poor: number) => ({
   readings,
   p75,
+  p75Text: p75 >= 1000 ? `${(p75 / 1000).toFixed(1)} s` : p75 < 1 ? p75.toFixed(2) : `${Math.round(p75)} ms`,
   rating,
   shares: { good, 'needs-improvement': needs, poor },
 });
@@ -22,12 +23,13 @@ const body = {
     age: {
       INP: {
         ...line(8, 659.4, 'poor', 0.25, 0, 0.75),
+        about: 'response to taps: the slowest tap to the next frame (good ≤ 200 ms, poor > 500 ms)',
         devices: [{ device: 'mobile', ...line(6, 659.4, 'poor', 0, 0, 1) }, { device: '<script>', ...line(1, 1, 'good', 1, 0, 0) }],
         connections: [{ connection: '3g', ...line(6, 700, 'poor', 0, 0, 1) }, { connection: '4g', ...line(2, 90, 'good', 1, 0, 0) }],
       },
-      LCP: { ...line(3, 2210, 'good', 1, 0, 0), devices: [], connections: [] },
-      CLS: { ...line(2, 0.3, 'awful', 0, 0, 1), devices: [], connections: [] },
-      FID: { ...line(2, 10, 'good', 1, 0, 0), devices: [], connections: [] },
+      LCP: { ...line(3, 2210, 'good', 1, 0, 0), about: 'loading', devices: [], connections: [] },
+      CLS: { ...line(2, 0.3, 'awful', 0, 0, 1), about: 'stability', devices: [], connections: [] },
+      FID: { ...line(2, 10, 'good', 1, 0, 0), about: 'old', devices: [], connections: [] },
     },
     intro: { LCP: { readings: -1, p75: 1, rating: 'good', shares: {} } },
   },
@@ -59,7 +61,9 @@ describe('FieldChips', () => {
       'INP 659 ms ✗INP p75 659 ms: poor',
     ]);
     expect(items[1]?.className).toContain('poor');
-    expect(items[1]?.getAttribute('title')).toBe('INP p75 659 ms: poor (good ≤ 200 ms, poor > 500 ms; 8 readings)');
+    expect(items[1]?.getAttribute('title')).toBe(
+      'INP p75 659 ms: poor; 8 readings. INP: response to taps: the slowest tap to the next frame (good ≤ 200 ms, poor > 500 ms)',
+    );
   });
 });
 

@@ -3,24 +3,23 @@
  * its Core Web Vitals rating and saying the rating in words for screen readers, with a mark for eyes
  * that do not tell the colors apart), and the full split by device and connection in the inspector.
  */
-import { metricWords, ratingWords, thresholdWords } from '../../common/field-speed/field-speed-screens.ts';
-import { formatP75 } from '../../common/field-speed/field-speed-text.ts';
 import type { FieldRating } from '../../common/field-speed/field-speed-buckets.ts';
 import type { FieldLine, FieldMetricSpeed } from './field-speed-api.ts';
 
+const ratingWords: Record<FieldRating, string> = { good: 'good', 'needs-improvement': 'needs improvement', poor: 'poor' };
 const MARK: Record<FieldRating, string> = { good: '✓', 'needs-improvement': '!', poor: '✗' };
 const percent = (share: number): string => `${Math.round(share * 100)} %`;
 
 /** "INP p75 659 ms: poor" */
 export const chipWords = (m: FieldMetricSpeed): string =>
-  `${m.metric} p75 ${formatP75(m)}: ${m.rating === null ? 'no readings' : ratingWords[m.rating]}`;
+  `${m.metric} p75 ${m.p75Text}: ${m.rating === null ? 'no readings' : ratingWords[m.rating]}`;
 
 export function FieldChips({ metrics }: { metrics: readonly FieldMetricSpeed[] }) {
   return (
     <ul className="studio-field" aria-label="Field speed, p75 of visitors">
       {metrics.map((m) => (
-        <li key={m.metric} className={`studio-field-chip ${m.rating ?? ''}`} title={`${chipWords(m)} (${thresholdWords(m.metric)}; ${m.readings} readings)`}>
-          <span aria-hidden="true">{`${m.metric} ${formatP75(m)} ${m.rating === null ? '' : MARK[m.rating]}`}</span>
+        <li key={m.metric} className={`studio-field-chip ${m.rating ?? ''}`} title={`${chipWords(m)}; ${m.readings} readings. ${m.metric}: ${m.about}`}>
+          <span aria-hidden="true">{`${m.metric} ${m.p75Text} ${m.rating === null ? '' : MARK[m.rating]}`}</span>
           <span className="studio-sr">{chipWords(m)}</span>
         </li>
       ))}
@@ -28,17 +27,17 @@ export function FieldChips({ metrics }: { metrics: readonly FieldMetricSpeed[] }
   );
 }
 
-function Row({ label, metric, line }: { label: string; metric: FieldMetricSpeed['metric']; line: FieldLine }) {
+function Row({ label, line }: { label: string; line: FieldLine }) {
   return (
     <tr>
       <th scope="row">
         {label} <small>({line.readings})</small>
       </th>
       <td>
-        {formatP75({ metric, p75: line.p75 })}
+        <span className="studio-field-value">{line.p75Text}</span>
         {line.rating === null ? null : <span className={`studio-field-chip ${line.rating}`}>{` ${ratingWords[line.rating]}`}</span>}
       </td>
-      <td>{`${percent(line.shares.good)} · ${percent(line.shares['needs-improvement'])} · ${percent(line.shares.poor)}`}</td>
+      <td className="studio-field-value">{`${percent(line.shares.good)} · ${percent(line.shares['needs-improvement'])} · ${percent(line.shares.poor)}`}</td>
     </tr>
   );
 }
@@ -52,7 +51,7 @@ export function FieldSpeedPanel({ screenId, metrics }: { screenId: string; metri
         <table key={m.metric}>
           <caption>
             <strong>{m.metric}</strong>
-            {`: ${metricWords[m.metric]} (${thresholdWords(m.metric)})`}
+            {`: ${m.about}`}
           </caption>
           <thead>
             <tr>
@@ -62,9 +61,9 @@ export function FieldSpeedPanel({ screenId, metrics }: { screenId: string; metri
             </tr>
           </thead>
           <tbody>
-            <Row label="all" metric={m.metric} line={m} />
+            <Row label="all" line={m} />
             {m.split.map((line) => (
-              <Row key={line.label} label={line.label} metric={m.metric} line={line} />
+              <Row key={line.label} label={line.label} line={line} />
             ))}
           </tbody>
         </table>
