@@ -25,6 +25,7 @@ export const SQL_TEST_FILES = [
   'server/report-backlog.test.ts',
   'server/field-speed-sql.test.ts',
   'server/field-speed-figures.test.ts',
+  'server/report-live-plan.test.ts',
 ];
 
 /** Tests that run on real PostgreSQL only (each says why): the unit config leaves them out. */

@@ -12,6 +12,8 @@
  * without any refresh, then the first report as `npm run report` runs it (the backlog refreshed in
  * batches with its progress line, the live remainder held, the 10 queries for 30 days) and the next one;
  * into the same page between the bench:report-backlog markers (scripts/bench-report-backlog.ts).
+ * `--readings <n>` with --backlog: then that many field readings beside them, and the report with its
+ * field speed section, between the bench:report-field-speed markers (scripts/bench-report-field.ts).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -26,6 +28,7 @@ const { values } = parseArgs({
     views: { type: 'string', default: '100000,1000000' },
     'direct-up-to': { type: 'string', default: '1000000' },
     backlog: { type: 'string' },
+    readings: { type: 'string', default: '0' },
   },
 });
 const sizes = values.views.split(',').map(Number);
@@ -159,7 +162,7 @@ function writeDoc(): void {
 }
 
 if (values.backlog !== undefined) {
-  await benchBacklog(Number(values.backlog), seed, QUERIES);
+  await benchBacklog(Number(values.backlog), seed, QUERIES, Number(values.readings));
   process.exit(0);
 }
 

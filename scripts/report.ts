@@ -107,7 +107,7 @@ try {
       const webhooks = await leadWebhookLine(database.query, (flow.settings.leadSinks ?? []).length > 0);
       if (webhooks) console.log(`\n${webhooks}`);
       mkdirSync(dirname(values.out), { recursive: true });
-      writeFileSync(values.out, htmlReport(figures, flow));
+      writeFileSync(values.out, htmlReport(figures, flow, fieldSpeed));
       console.log(`\nwrote ${values.out}`);
     }
   } finally {

@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { Flow } from '../../src/engine/flow.gen.ts';
 import { openDatabase } from '../../server/database.ts';
 import type { SqlDatabase } from '../../server/sql-database.ts';
+import { insertDemoFieldSpeed } from './demo-field-speed.ts';
 import { insertDemoPurchases } from './demo-purchases.ts';
 import { DEMO_PLAN, simulateVisits, type DemoPlan } from './demo-visits.ts';
 
@@ -32,6 +33,9 @@ export async function demoDatabase(flow: Flow, plan: DemoPlan = DEMO_PLAN, dataD
   const db = await openDatabase(dataDir === undefined ? {} : { dataDir });
   await insertDemoVisits(db, flow, plan);
   await insertDemoPurchases(db, plan.seed);
+  // Field speed of the screens a visitor sees (a redirect paints nothing of its own).
+  const shown = Object.entries(flow.screens).filter(([, screen]) => screen.kind !== 'redirect');
+  await insertDemoFieldSpeed(db, flow.id, shown.map(([id]) => id));
   // The simulated visits are over: every session moves into the report's per-day aggregates.
   await db.query(`select funnel_report.refresh('2100-01-01')`);
   return db;

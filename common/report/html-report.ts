@@ -13,6 +13,8 @@ import { flowMapSvg } from './flow-map-svg.ts';
 import type { ArmFigures, FunnelFigures } from './read-figures.ts';
 import { percent, sampleRatioLines, segmentTable, terminalReport } from './terminal-report.ts';
 import { revisionHtml } from './revision-html.ts';
+import type { FieldSpeedFigure } from '../field-speed/field-speed-figures.ts';
+import { FIELD_SPEED_CSS, fieldSpeedHtml } from '../field-speed/field-speed-html.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -72,8 +74,8 @@ for (const chart of JSON.parse(document.getElementById('chart-data').textContent
 document.body.dataset.charts = 'drawn';
 `;
 
-/** The page's HTML. */
-export function htmlReport(figures: FunnelFigures, flow: Flow): string {
+/** The page's HTML; `fieldSpeed`: the visitors' field speed per screen (common/field-speed). */
+export function htmlReport(figures: FunnelFigures, flow: Flow, fieldSpeed: readonly FieldSpeedFigure[] = []): string {
   const charts: ChartData[] = [chartOf(figures.overall, 'chart-all', 'All sessions: main path')];
   for (const { experiment, arms } of figures.experiments)
     arms.forEach((arm) =>
@@ -114,11 +116,13 @@ table { border-collapse: collapse; margin: 8px 0; } td, th { border: 1px solid #
 td:first-child, th:first-child { text-align: left; } .verdict { font-weight: bold; } .warning { color: #b00020; font-weight: bold; }
 .scroll { overflow-x: auto; } #revisions td:last-child { text-align: left; } pre.changes { white-space: pre-wrap; } tr.changed td { background: #fff6d6; } code { font-size: 13px; }
 canvas { display: block; margin: 12px 0; border: 1px solid #eee; } pre { background: #f6f6f6; padding: 12px; overflow: auto; }
-</style></head>
+@media (max-width: 480px) { body { margin: 12px; } }${FIELD_SPEED_CSS}</style></head>
 <body>
 <h1>Funnel report: ${escape(figures.flowId)}</h1>
 <h2>Drop-off per variant</h2>
 ${charts.map((chart) => `<canvas id="${escape(chart.id)}" width="960" height="360" aria-label="${escape(chart.title)}"></canvas>`).join('\n')}
+<h2>Field speed per screen</h2>
+${fieldSpeedHtml(fieldSpeed, Object.keys(flow.screens))}
 <h2>Conversion by source, device and language</h2>
 ${figures.segments.map((segment) => `<pre>${escape(segmentTable(segment).join('\n'))}</pre>`).join('\n')}
 <h2>Revenue</h2>

@@ -7,6 +7,7 @@ import { Background, Controls, MarkerType, ReactFlow, type Edge } from '@xyflow/
 import { useMemo } from 'react';
 import type { FlowGraph } from '../engine/flow-edit/flow-graph.ts';
 import type { ScreenReach } from './studio-api.ts';
+import type { FieldSpeedMap } from './field-speed-api.ts';
 import { layoutMap, mainPath } from './map-layout.ts';
 import { ScreenNode, type ScreenFlowNode } from './screen-node.tsx';
 
@@ -18,10 +19,12 @@ export interface FlowMapViewProps {
   selected: string | undefined;
   /** The report's reach per screen, when the overlay is on. */
   reach?: ReadonlyMap<string, ScreenReach> | undefined;
+  /** The visitors' field speed per screen, when the overlay is on. */
+  field?: FieldSpeedMap | undefined;
   onSelect: (screenId: string) => void;
 }
 
-export function FlowMapView({ graph, start, selected, reach, onSelect }: FlowMapViewProps) {
+export function FlowMapView({ graph, start, selected, reach, field, onSelect }: FlowMapViewProps) {
   const placed = useMemo(() => layoutMap(graph, start), [graph, start]);
   const path = useMemo(() => new Set(mainPath(graph, start)), [graph, start]);
   const nodes: ScreenFlowNode[] = useMemo(
@@ -37,9 +40,10 @@ export function FlowMapView({ graph, start, selected, reach, onSelect }: FlowMap
           onPath: path.has(screen.id),
           reach: reach?.get(screen.id),
           overlay: reach !== undefined,
+          field: field?.get(screen.id),
         },
       })),
-    [graph, placed, path, selected, reach],
+    [graph, placed, path, selected, reach, field],
   );
   const edges: Edge[] = useMemo(
     () =>

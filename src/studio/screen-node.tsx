@@ -6,6 +6,8 @@ import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { CheckFinding } from '../engine/flow-edit/check-flow.ts';
 import type { FlowGraphNode } from '../engine/flow-edit/flow-graph.ts';
 import type { ScreenReach } from './studio-api.ts';
+import type { FieldMetricSpeed } from './field-speed-api.ts';
+import { FieldChips } from './field-speed-view.tsx';
 
 export type ScreenNodeData = {
   screen: FlowGraphNode;
@@ -17,6 +19,8 @@ export type ScreenNodeData = {
   reach: ScreenReach | undefined;
   /** The report overlay is on. */
   overlay: boolean;
+  /** The visitors' field speed on the screen (undefined: no readings, or the overlay is off). */
+  field?: readonly FieldMetricSpeed[] | undefined;
 };
 
 export type ScreenFlowNode = Node<ScreenNodeData, 'screen'>;
@@ -40,6 +44,7 @@ export function ScreenNode({ data }: NodeProps<ScreenFlowNode>) {
           {data.reach === undefined ? 'not tracked' : `reached ${data.reach.reached} · drop-off ${Math.round(data.reach.dropOff * 100)} %`}
         </div>
       ) : null}
+      {data.overlay && data.field !== undefined ? <FieldChips metrics={data.field} /> : null}
       {findings.length > 0 ? (
         <ul className="studio-node-findings" aria-label={`Problems of ${screen.id}`}>
           {findings.slice(0, 3).map((f) => (

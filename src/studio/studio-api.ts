@@ -2,6 +2,7 @@
  * The studio server's API as the browser calls it. The token comes from the URL the server printed
  * and goes with every write.
  */
+import { fieldSpeedOf, type FieldSpeedMap } from './field-speed-api.ts';
 
 /** What the server says about this run: the flow it opened and the files it offers. */
 export interface StudioSession {
@@ -92,6 +93,8 @@ export type MapReport =
       revisionChange: RevisionChange | null;
       /** Money per currency (minor units), when the shop reports purchases back. */
       revenue?: RevenueTotal[];
+      /** Visitors' field speed per screen id (screens with readings only). */
+      fieldSpeed?: FieldSpeedMap;
     };
 
 /** One currency's purchases, net revenue and revenue per visitor (minor units). */
@@ -162,6 +165,7 @@ export async function fetchReport(file: string): Promise<MapReport> {
     screens,
     revisionChange: revisionChangeOf(body),
     revenue: revenueOf(body),
+    fieldSpeed: fieldSpeedOf(body),
   };
 }
 

@@ -29,6 +29,7 @@ import { useLanguageFiles } from './use-language-files.ts';
 import { useChecker } from './use-checker.ts';
 import { useFlowFile } from './use-flow-file.ts';
 import { reportStatus, useMapReport } from './use-map-report.ts';
+import { FieldSpeedPanel } from './field-speed-view.tsx';
 import { usePlaceholders } from './use-placeholders.ts';
 import { valuePatch, type PatchOp } from './value-patch.ts';
 import { useVersionsLayer } from './versions-layer.tsx';
@@ -195,6 +196,8 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
     [session, onSession],
   );
   const reach = report.state.on && report.state.report?.available ? report.state.report.screens : undefined;
+  const field = report.state.on && report.state.report?.available ? report.state.report.fieldSpeed : undefined;
+  const fieldOfScreen = later.screenId === undefined ? undefined : field?.get(later.screenId);
   const reportLine = reportStatus(report.state);
   const layer = useVersionsLayer(file, doc.save);
 
@@ -245,7 +248,7 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
       ) : null}
       {layer.viewing ?? <main className="studio-main">
         {later.graph !== null && shown ? (
-          <FlowMapView graph={later.graph} start={shown.start} selected={later.screenId} reach={reach} onSelect={setSelected} />
+          <FlowMapView graph={later.graph} start={shown.start} selected={later.screenId} reach={reach} field={field} onSelect={setSelected} />
         ) : (
           <section className="studio-map studio-warning">The map needs a file with the flow's shape: see the problems.</section>
         )}
@@ -257,6 +260,7 @@ function StudioFile({ session, file, onOpen, onSession }: StudioFileProps) {
               </button>
             ))}
           </div>
+          {pane === 'form' && fieldOfScreen !== undefined && later.screenId !== undefined ? <FieldSpeedPanel screenId={later.screenId} metrics={fieldOfScreen} /> : null}
           {pane === 'form' && later.screen !== undefined && later.screenId !== undefined ? (
             <Inspector screenId={later.screenId} screen={later.screen} findings={later.findings} uploads={session.uploads} placeholders={placeholders} onUpload={onUpload} onChange={onScreenValue} />
           ) : null}

@@ -1,7 +1,8 @@
 /**
  * reports/funnel.html in real Chromium: the page opens offline from a file (Chart.js is inlined), every
  * drop-off chart is drawn (its canvas is not blank: the screenshot's pixels vary), and the flow map SVG
- * carries the counts. The figures come from a small seeded demo database.
+ * carries the counts; the field speed section fits a 360 px phone with each screen's p75 and shares.
+ * The figures come from a small seeded demo database.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { demoDatabase } from '../../common/report/demo-database.ts';
 import { DEMO_PLAN } from '../../common/report/demo-visits.ts';
 import { htmlReport } from '../../common/report/html-report.ts';
 import { readFigures } from '../../common/report/read-figures.ts';
+import { readFieldSpeed } from '../../common/field-speed/field-speed-figures.ts';
 import { loadFlow } from '../support/load-flow.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, repoRoot } from './harness.ts';
 
@@ -23,13 +25,13 @@ let browser: Browser;
 
 beforeAll(async () => {
   const db = await demoDatabase(flow, { ...DEMO_PLAN, sessions: 600 });
-  const figures = await readFigures(
-    async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows,
-    flow,
-  );
+  const query = async (sql: string, params: unknown[]) =>
+    (await db.query<Record<string, unknown>>(sql, params)).rows;
+  const figures = await readFigures(query, flow);
+  const fieldSpeed = await readFieldSpeed(query, flow.id);
   await db.close();
   mkdirSync(out, { recursive: true });
-  writeFileSync(page, htmlReport(figures, flow));
+  writeFileSync(page, htmlReport(figures, flow, fieldSpeed));
   browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
@@ -79,6 +81,27 @@ describe('reports/funnel.html', () => {
     await expect.poll(() => map.locator('text', { hasText: 'cliff-education' }).count()).toBe(1);
     expect(await map.textContent()).toMatch(/reached \d+ · drop-off \d+\.\d %/);
     expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('shows each screen’s field speed, readable at 360 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 }, offline: true });
+    const tab = await context.newPage();
+    await tab.goto(pathToFileURL(page).href);
+    const section = tab.locator('#field-speed');
+    const age = section.locator('[data-screen="age"]');
+    // The demo's slow screen: its INP is poor on phones, in color and in words.
+    const inp = age.locator('table.field', { hasText: 'INP' }).first();
+    expect(await inp.locator('tr', { hasText: /^all/ }).textContent()).toMatch(/^all \(\d+\)\d+ ms\s*poor.*\d+ % · \d+ % · \d+ %$/);
+    await age.locator('summary', { hasText: 'INP by device' }).click();
+    expect(await age.locator('details tr', { hasText: /^mobile/ }).nth(1).textContent()).toMatch(/ms\s*poor/);
+    expect(await section.locator('.field-screen').count()).toBeGreaterThan(5);
+    // Nothing in the section is wider than the phone.
+    const widest = await section.evaluate((element) =>
+      Math.max(...[...element.querySelectorAll('table, caption, h3, p')].map((e) => e.getBoundingClientRect().right)),
+    );
+    expect(widest).toBeLessThanOrEqual(360);
+    await age.screenshot({ path: join(out, 'funnel-field-speed-360.png') });
     await context.close();
   }, 60_000);
 });

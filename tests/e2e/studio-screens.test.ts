@@ -138,6 +138,21 @@ describe('Flow Studio: report, placeholders, images, palette, delete, new flow',
     await page.waitForTimeout(400);
     await page.screenshot({ path: join(SHOTS, 'studio-report.png') });
     await phoneShot('studio-report-360.png');
+
+    // The visitors' field speed (the demo's readings, age slow to respond on phones): a p75 chip per
+    // metric on the node, and the split by device and connection in the inspector.
+    expect(figures).toMatchObject({ fieldSpeed: { age: { INP: { rating: 'poor', devices: expect.any(Array) } } } });
+    const chips = node('age').getByRole('list', { name: 'Field speed, p75 of visitors' }).getByRole('listitem');
+    expect(await chips.count()).toBe(3);
+    expect(await chips.nth(1).textContent()).toMatch(/^INP \d+ ms ✗INP p75 \d+ ms: poor$/);
+    await node('age').click();
+    const panel = page.getByRole('region', { name: 'Field speed of age' });
+    await panel.waitFor(WAIT);
+    expect(await panel.getByRole('table').count()).toBe(3);
+    expect(await panel.getByRole('row', { name: /^mobile \(\d+\)/ }).count()).toBe(3);
+    expect(await panel.getByRole('row', { name: /^mobile/ }).nth(1).textContent()).toMatch(/ms poor/);
+    await page.screenshot({ path: join(SHOTS, 'studio-field-speed.png') });
+    await phoneShot('studio-field-speed-360.png', () => panel.scrollIntoViewIfNeeded());
     await button('Report on map').click();
   }, 240_000);
 
