@@ -1,15 +1,96 @@
 -- A batch of the backlog is closed by looking its sessions up, never by reading every step view.
 --
 -- refresh_batch closes at most 20,000 sessions at a time, yet on 10 M never-refreshed step views each
--- batch took about 22 s against 2 s at 2 M (bench:report --backlog, 2026-11-29): after a few batches the
--- planner read public.quiz_step_tracking (and the other visit tables) with a parallel scan of the whole
--- table instead of the session index, so a batch's cost grew with the table instead of the batch.
--- The closing part now runs in funnel_report.close_batch(), whose own setting keeps sequential scans
--- for what has no better path: every visit table is reached through its session index, and hash joins
+-- batch took about 22 s against 2 s at 2 M (bench:report --backlog, 2026-11-29). The plan showed why:
+-- compute_facts, a SQL function, was planned once for both of its sources (the closing batch and the
+-- live remainder, one of them switched off at run time), so the planner took the batch for the
+-- 1.9 million open sessions of a backlog, and hashed the whole of each visit table (10 s for the step
+-- views alone) to meet 20,000 sessions.
+-- Now compute_facts plans its query for the one source it reads, with that table's own size; and the
+-- closing part of refresh_batch runs in funnel_report.close_batch(), where sequential scans are kept
+-- for what has no better path, so each visit table is reached through its session index. Hash joins
 -- between the batch's own rows stay allowed (they are bounded by the batch). The intake, one pass over
 -- the new rows grouped by hash, keeps the planner's choice.
 --
--- changed: funnel_report.refresh_batch (its closing part moved); new: funnel_report.close_batch.
+-- changed: funnel_report.compute_facts (same arguments, columns and figures; planned per source),
+-- funnel_report.refresh_batch (its closing part moved); new: funnel_report.close_batch.
+
+create or replace function funnel_report.compute_facts(p_live boolean)
+returns table (session_id uuid, day date, flow_id text, flow_version integer, arms jsonb, exposed jsonb,
+  multi text[], utm_source text, utm_campaign text, device text, language text, last_step text,
+  steps text[], finished boolean, lead boolean, revision text)
+language plpgsql stable set search_path = '' set jit = off as $f$
+begin
+  -- The query text is planned at each call, for the source it names: the live remainder or the batch.
+  return query execute replace($q$
+  with ids as (
+    select i.session_id from {ids} i
+  ), v as (
+    select t.* from public.quiz_step_tracking t join ids using (session_id) where not t.completed
+  ), s as (
+    select v.session_id, (min(v.visited_at) at time zone 'UTC')::date as day, max(v.flow_id) as flow_id,
+      (array_agg(v.step_name order by v.visited_at desc, v.id desc))[1] as last_step,
+      array_agg(distinct v.step_name order by v.step_name) as steps,
+      (array_agg(v.language order by v.visited_at, v.id) filter (where v.language is not null))[1] as language,
+      -- i44-revision: the revision of the session's first stamped view
+      (array_agg(v.revision order by v.visited_at, v.id) filter (where v.revision <> 'unknown'))[1] as revision
+    from v group by v.session_id
+  ), touches as (
+    select v.session_id, e.key as experiment, e.value ->> 'variant' as variant,
+      coalesce(e.value ->> 'override' = 'true', false) as override, 0 as src, v.visited_at as at
+    from v cross join lateral jsonb_each(coalesce(v.variants, '{}'::jsonb)) e
+    union all
+    select x.session_id, x.experiment_id, x.variant_id, x.override, 1, x.exposed_at
+    from public.experiment_exposures x join ids using (session_id)
+  ), arms as (
+    select f.session_id, jsonb_object_agg(f.experiment, f.variant) filter (where not f.override) as arms
+    from (select distinct on (t.session_id, t.experiment) t.* from touches t
+          order by t.session_id, t.experiment, t.src, t.at) f
+    group by f.session_id
+  ), exposed as (
+    select f.session_id, jsonb_object_agg(f.experiment_id, f.variant_id) as exposed
+    from (select distinct on (x.session_id, x.experiment_id) x.session_id, x.experiment_id, x.variant_id
+          from public.experiment_exposures x join ids using (session_id) where not x.override
+          order by x.session_id, x.experiment_id, x.exposed_at) f
+    group by f.session_id
+  ), seen as (
+    select t.session_id, e.key as experiment, e.value ->> 'variant' as variant
+    from public.quiz_step_tracking t join ids using (session_id)
+    cross join lateral jsonb_each(coalesce(t.variants, '{}'::jsonb)) e
+    where coalesce(e.value ->> 'override' = 'true', false) = false
+    union all
+    select x.session_id, x.experiment_id, x.variant_id
+    from public.experiment_exposures x join ids using (session_id) where not x.override
+  ), multi as (
+    select m.session_id, array_agg(m.experiment order by m.experiment) as multi
+    from (select seen.session_id, seen.experiment from seen group by 1, 2 having count(distinct seen.variant) > 1) m
+    group by m.session_id
+  ), leads as (
+    select c.session_id, max(c.flow_version) as flow_version, bool_or(not c.partial) as lead,
+      bool_or(c.clicked_final_cta) as clicked,
+      (array_agg(c.language order by c.submitted_at) filter (where c.language is not null))[1] as language,
+      (array_agg(c.revision order by c.submitted_at) filter (where c.revision <> 'unknown'))[1] as revision -- i44-revision:
+    from public.quiz_completions c join ids using (session_id) group by c.session_id
+  ), assessed as (
+    select u.session_id, bool_or(u.clicked_final_cta) as clicked
+    from public.user_assessments u join ids using (session_id) group by u.session_id
+  )
+  select s.session_id, s.day, s.flow_id, l.flow_version, coalesce(a.arms, '{}'), coalesce(x.exposed, '{}'),
+    coalesce(m.multi, '{}'), j.utm_source, j.utm_campaign, j.device_class, coalesce(s.language, l.language),
+    s.last_step, s.steps,
+    coalesce(j.clicked_final_cta, false) or coalesce(u.clicked, false) or coalesce(l.clicked, false),
+    coalesce(l.lead, false),
+    coalesce(s.revision, l.revision, 'unknown') -- i44-revision:
+  from s
+  left join arms a on a.session_id = s.session_id
+  left join exposed x on x.session_id = s.session_id
+  left join multi m on m.session_id = s.session_id
+  left join leads l on l.session_id = s.session_id
+  left join assessed u on u.session_id = s.session_id
+  left join public.user_journey_sessions j on j.session_id = s.session_id
+$q$, '{ids}', case when p_live then 'funnel_report.live_sessions' else 'funnel_report.closing' end);
+end;
+$f$;
 
 create function funnel_report.close_batch() returns void
 language plpgsql set search_path = '' set jit = off set enable_seqscan = off as $$
