@@ -4,9 +4,11 @@
  * without data, and the not-found page. Routes, progress, labels and copy come from the flow file.
  * The walk is on a small phone (360 × 640): every screen of it also gets narrow-checks.ts's checks
  * (no code shown, nothing wider than the screen, the question in the first screenful, options clear of
- * the sticky button), which had a walk of their own before.
+ * the sticky button), which had a walk of their own before; and the lead row's results are the
+ * ones she was shown (as lead-result.test.ts checked on a walk of its own).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { computeResult } from '../support/skin-scoring.ts';
 import {
   ANALYSIS_WAIT,
   WAIT,
@@ -193,7 +195,7 @@ async function expectMainPathRows(sessionId: string, lead: { name: string; email
 }
 
 describe('the main path, from / to the external recommendation page', () => {
-  it('walks every screen with its route and progress, survives Back and reload, and redirects with the email', async () => {
+  it('walks every screen with its route and progress on a 360 px phone, survives Back and reload, saves the results she was shown, and redirects with the email', async () => {
     const start = screenOf(flow.start);
     const creating = screenOf(nextOf('reversal-protocol'));
     const photo = screenOf('photo-analysis');
@@ -308,6 +310,7 @@ describe('the main path, from / to the external recommendation page', () => {
       .getByText(new RegExp(`^${escapeRegExp(skinAgeHeading)}\\d+\\+?$`))
       .first()
       .waitFor();
+    const shownAtResult = await page.locator('main').innerText();
     await button(page, buttonOf('detailed-analysis')).waitFor();
     await press(page, buttonOf('detailed-analysis'));
 
@@ -418,6 +421,21 @@ describe('the main path, from / to the external recommendation page', () => {
 
     expect(narrow).toEqual([]);
     await expectMainPathRows(sessionId ?? '', { name, email, age: Number(chosenAge) });
+    // The lead row holds the skin age and likelihood she was shown, as the flow's own computations make
+    // them from her answers and stored assessment (tracking.lead.result), and the result screen drew
+    // that skin age (result.shownSkinAge, whole years).
+    const [lead] = await harness.rows<{ answers: Record<string, unknown>; result: unknown }>(
+      'select answers, result from public.quiz_completions where session_id = $1',
+      [sessionId],
+    );
+    const expected = computeResult(lead?.answers, assessment);
+    expect(lead?.result).toEqual({
+      skinAge: expected.skinAge,
+      hormonalLikelihood: expected.hormonalLikelihood,
+      hormonalLabel: expected.hormonalLabel,
+    });
+    expect(shownAtResult).toContain(`Your skin age is ${String(expected['shownSkinAge'])}`);
+    expect(Math.round(expected.skinAge)).toBe(Number(expected['shownSkinAge']));
     // The shipped flow sets no pixel id: each ad event is skipped with a console warning (spec §8),
     // and nothing else is logged.
     expect(flow.settings.pixelId).toBe('');
