@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Files whose assertions hold a clock, count frames or time taps: they run alone, so a neighbour's
- * Chromium cannot move their figures. Every other file waits on the page, not on the clock.
+ * Chromium cannot move their figures. Every other file waits on the page, not on the clock (prerender
+ * holds the scripts back and waits for what the page shows, so it runs with the others).
  */
 export const RUN_ALONE = [
   'double-tap',
@@ -15,7 +16,6 @@ export const RUN_ALONE = [
   'server-limits',
   'stop-and-crash',
   'studio',
-  'prerender',
   'uploads-off-loop',
   'slow-clients',
   // 4× CPU, and asserts which screens a tap's INP rates poor: a neighbour's Chromium would add delay.
@@ -29,6 +29,8 @@ export const RUN_ALONE = [
  * 690 s one at a time, measured 2026-11-27); unset, every file runs one at a time.
  */
 const group = process.env['E2E_GROUP'];
+/** How many shared files run at once (E2E_SHARED_WORKERS, default 2). */
+const sharedWorkers = Number(process.env['E2E_SHARED_WORKERS'] ?? 2);
 
 export default defineConfig({
   test: {
@@ -39,7 +41,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     teardownTimeout: 20_000,
     fileParallelism: group === 'shared',
-    maxWorkers: group === 'shared' ? 2 : 1,
+    maxWorkers: group === 'shared' ? sharedWorkers : 1,
     restoreMocks: true,
     // Every local backend a file starts (in memory, or in a new folder of a server it spawns) begins from
     // one migrated PGlite snapshot instead of applying every migration again.

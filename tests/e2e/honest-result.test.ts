@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { flow } from './funnel.ts';
 import { repoRoot, withSettings } from './harness.ts';
+import { inLanes } from './lanes.ts';
 import { sharedHarness } from './shared-harness.ts';
 
 const harness = sharedHarness();
@@ -35,6 +36,8 @@ const OTHERWISE = String(at(raw, 'tables', 'hormonalLabels', 'otherwise'));
 const bandOf = (score: number) => BANDS.find(([min]) => score >= min)?.[1] ?? OTHERWISE;
 
 const VISITORS = ['low', 'medium', 'high'] as const;
+/** Screens opened at once, each lane its own page (they wait on the page, not on the clock). */
+const LANES = 3;
 /** Every screen with an address, and the not-found page. */
 const ROUTED = Object.entries(flow.screens).flatMap(([id, s]) => (s.route ? [{ id, path: withSettings(s.route, flow.settings) }] : []));
 const RESULT_SCREENS = ['detailed-analysis', 'root-cause-reveal', 'education-urgency', 'hormone-assessment', 'hormone-suitability', 'primary-assessment', 'treatment-projection'];
@@ -78,18 +81,28 @@ describe('an honest result, for three visitors', () => {
     const answers = at(sample, 'answers');
     const data = at(sample, 'data');
     expect(answers).toBeTruthy();
-    const tp = await harness().open();
-    const { page, context } = tp;
-    await page.setViewportSize({ width: 360, height: 640 });
     const stored: Record<string, string> = { quizData: JSON.stringify(answers) };
     for (const [key, value] of Object.entries(typeof data === 'object' && data !== null ? data : {})) stored[key] = JSON.stringify(value);
-    await context.addInitScript((items: Record<string, string>) => {
-      for (const [key, value] of Object.entries(items)) sessionStorage.setItem(key, value);
-    }, stored);
+    // Each lane is a page of its own with the visitor's answers stored; the screens are opened by
+    // their address, so they need not be opened one after another.
+    const pages = await Promise.all(
+      Array.from({ length: LANES }, async () => {
+        const tp = await harness().open();
+        await tp.page.setViewportSize({ width: 360, height: 640 });
+        await tp.context.addInitScript((items: Record<string, string>) => {
+          for (const [key, value] of Object.entries(items)) sessionStorage.setItem(key, value);
+        }, stored);
+        return tp;
+      }),
+    );
     mkdirSync(SHOTS, { recursive: true });
 
     const screens = name === 'medium' ? [...ROUTED, { id: 'not-found', path: '/no-such-page' }] : ROUTED.filter((s) => RESULT_SCREENS.includes(s.id));
-    for (const { id, path } of screens) {
+    const checked: string[] = [];
+    await inLanes(screens, LANES, async ({ id, path }, lane) => {
+      const tp = pages[lane];
+      if (!tp) throw new Error(`no page for lane ${lane}`);
+      const { page } = tp;
       await open(page, tp.url(path));
       if (flow.screens[id]?.kind === 'reveal') {
         const frames = await revealFrames(page);
@@ -115,9 +128,11 @@ describe('an honest result, for three visitors', () => {
         expect(text).toContain('What we found');
       }
       await page.screenshot({ path: join(SHOTS, `${name}-${id}.png`), fullPage: true });
-    }
+      checked.push(id);
+    });
+    expect(checked.sort()).toEqual(screens.map((s) => s.id).sort());
     // The not-found page answers 404 and logs the address, on purpose.
-    expect(tp.problems.filter((line) => !/404/.test(line))).toEqual([]);
+    expect(pages.flatMap((tp) => tp.problems).filter((line) => !/404/.test(line))).toEqual([]);
   }, 180_000);
 });
 

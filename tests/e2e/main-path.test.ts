@@ -2,8 +2,13 @@
  * The production build in real Chromium on a phone-sized screen: the main path from `/` to the
  * external recommendation page, Back and reload mid-way, an alias deep link, a guarded screen
  * without data, and the not-found page. Routes, progress, labels and copy come from the flow file.
+ * The walk is on a small phone (360 × 640): every screen of it also gets narrow-checks.ts's checks
+ * (no code shown, nothing wider than the screen, the question in the first screenful, options clear of
+ * the sticky button), which had a walk of their own before; and the lead row's results are the
+ * ones she was shown (as lead-result.test.ts checked on a walk of its own).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { computeResult } from '../support/skin-scoring.ts';
 import {
   ANALYSIS_WAIT,
   WAIT,
@@ -31,6 +36,7 @@ import {
   type Harness,
   type TestPage,
 } from './harness.ts';
+import { CODES, narrowProblems, overflow, PHONE, questionChecks } from './narrow-checks.ts';
 
 let harness: Harness;
 
@@ -189,14 +195,20 @@ async function expectMainPathRows(sessionId: string, lead: { name: string; email
 }
 
 describe('the main path, from / to the external recommendation page', () => {
-  it('walks every screen with its route and progress, survives Back and reload, and redirects with the email', async () => {
+  it('walks every screen with its route and progress on a 360 px phone, survives Back and reload, saves the results she was shown, and redirects with the email', async () => {
     const start = screenOf(flow.start);
     const creating = screenOf(nextOf('reversal-protocol'));
     const photo = screenOf('photo-analysis');
     const tp = await harness.open({
       watch: [copy(start.message ?? ''), photo.overlay?.title ?? '', copy(creating.message ?? '')],
+      viewport: PHONE,
     });
     const { page } = tp;
+    // What the small phone shows wrong, screen by screen (checked at the end: none).
+    const narrow: string[] = [];
+    const checkNarrow = async (id: string) => narrow.push(...(await narrowProblems(page, id)));
+    // The answers tapped below are codes the screens after must never show.
+    expect(CODES).toEqual(expect.arrayContaining(['1-2-years', '6-12-months']));
     const name = 'Jane';
     const email = 'jane.doe+e2e@example.com';
 
@@ -212,6 +224,7 @@ describe('the main path, from / to the external recommendation page', () => {
     expect(start.route).toBe('/');
     expect(start.after?.to).toBe('skin-concerns');
     await expectScreen(page, 'skin-concerns');
+    await checkNarrow('skin-concerns');
     const seenAtStart = (await tp.seen())[copy(start.message ?? '')];
     expect(seenAtStart).toEqual({ path: '/', progress: progressText(progressOf(flow.start)) });
     expect(await page.evaluate(() => history.length)).toBe(historyAtStart);
@@ -226,6 +239,7 @@ describe('the main path, from / to the external recommendation page', () => {
 
     // Change speed: a single choice, required.
     await expectScreen(page, 'change-speed');
+    await checkNarrow('change-speed');
     expect(await button(page, buttonOf('change-speed')).isDisabled()).toBe(true);
     await tapOption(page, 'change-speed', '6-12-months');
     await press(page, buttonOf('change-speed'));
@@ -233,6 +247,7 @@ describe('the main path, from / to the external recommendation page', () => {
     // Age: slider, default in the middle; move it with the keyboard like a visitor would.
     const age = screenOf('age');
     await expectScreen(page, 'age');
+    await checkNarrow('age');
     expect(await sliderValue(tp)).toBe(String(age.default ?? ''));
     const slider = page.getByRole('slider');
     expect(await slider.getAttribute('min')).toBe(String(age.min));
@@ -256,24 +271,29 @@ describe('the main path, from / to the external recommendation page', () => {
 
     // Cliff education → analysis bridge → photo upload.
     await expectScreen(page, 'cliff-education');
+    await checkNarrow('cliff-education');
     await page.getByText(anyBlockText('cliff-education', 'heading')).first().waitFor();
     await press(page, buttonOf('cliff-education'));
     await expectScreen(page, 'analysis-bridge');
+    await checkNarrow('analysis-bridge');
     await page.getByText(anyBlockText('analysis-bridge', 'heading')).first().waitFor();
     await press(page, buttonOf('analysis-bridge'));
 
     // Photo upload: nothing to analyse until a real image is picked.
     await expectScreen(page, 'photo-analysis');
+    await checkNarrow('photo-analysis');
     await page.getByText(photo.hint ?? '', { exact: true }).waitFor();
     await page.getByText(photo.formats ?? '', { exact: true }).waitFor();
     expect(await button(page, buttonOf('photo-analysis')).isDisabled()).toBe(true);
     await page.locator('input[type="file"]').setInputFiles(SAMPLE_FACE_PHOTO);
     await page.getByRole('img', { name: 'Your chosen photo' }).waitFor();
     await page.getByText(photo.hint ?? '', { exact: true }).waitFor({ state: 'hidden' });
+    narrow.push(...(await overflow(page)).map((line) => `photo-analysis with a photo: ${line}`));
     await press(page, buttonOf('photo-analysis'));
 
     // Detailed analysis (the overlay ran while the photo was analysed), from the photo's assessment.
     await expectScreen(page, 'detailed-analysis', ANALYSIS_WAIT);
+    await checkNarrow('detailed-analysis');
     expect((await tp.seen())[photo.overlay?.title ?? '']?.path).toBe(routeOf('photo-analysis'));
     const assessment = await page.evaluate(() =>
       JSON.parse(sessionStorage.getItem('assessmentData') ?? 'null'),
@@ -290,6 +310,7 @@ describe('the main path, from / to the external recommendation page', () => {
       .getByText(new RegExp(`^${escapeRegExp(skinAgeHeading)}\\d+\\+?$`))
       .first()
       .waitFor();
+    const shownAtResult = await page.locator('main').innerText();
     await button(page, buttonOf('detailed-analysis')).waitFor();
     await press(page, buttonOf('detailed-analysis'));
 
@@ -297,6 +318,7 @@ describe('the main path, from / to the external recommendation page', () => {
     const capture = screenOf('email-capture');
     const disabledLabel = copy(capture.disabledButton ?? '');
     await expectScreen(page, 'email-capture');
+    await checkNarrow('email-capture');
     await page.getByText(anyBlockText('email-capture', 'heading')).first().waitFor();
     expect(await button(page, disabledLabel).isDisabled()).toBe(true);
     const nameField = page.getByLabel(capture.fields?.[0]?.label ?? '', { exact: true });
@@ -319,6 +341,7 @@ describe('the main path, from / to the external recommendation page', () => {
 
     // Doctor investigation (route carries the persona's slug): at least one answer is required.
     await expectScreen(page, 'doctor-investigation');
+    await checkNarrow('doctor-investigation');
     expect(routeOf('doctor-investigation')).toBe(`/quiz/${flow.settings.doctorSlug}`);
     expect(await button(page, buttonOf('doctor-investigation')).isDisabled()).toBe(true);
     await tapOption(page, 'doctor-investigation', 'poor-sleep');
@@ -335,6 +358,7 @@ describe('the main path, from / to the external recommendation page', () => {
     const experience = screenOf('anti-aging-experience');
     const failing = "My old routine used to work, but it's failing now";
     await expectScreen(page, 'anti-aging-experience');
+    await checkNarrow('anti-aging-experience');
     expect(await button(page, buttonOf('anti-aging-experience')).isDisabled()).toBe(true);
     await tapOption(page, 'anti-aging-experience', failing);
     await page.getByText(copy(experience.selectedNote ?? ''), { exact: true }).waitFor();
@@ -343,6 +367,7 @@ describe('the main path, from / to the external recommendation page', () => {
     // Root cause reveal: the level label and the animated percentage.
     const reveal = screenOf('root-cause-reveal');
     await expectScreen(page, 'root-cause-reveal');
+    await checkNarrow('root-cause-reveal');
     // She gave her name on the email capture: the heading speaks to her.
     await page
       .getByText(blockText('root-cause-reveal', 'heading').replace('{answers.name|}', name), { exact: true })
@@ -364,11 +389,14 @@ describe('the main path, from / to the external recommendation page', () => {
 
     // Education urgency → treatment plan → reversal protocol (progress full).
     await expectScreen(page, 'education-urgency');
+    await checkNarrow('education-urgency');
     await page.getByText(anyBlockText('education-urgency', 'heading')).first().waitFor();
     await press(page, buttonOf('education-urgency'));
     await expectScreen(page, 'treatment-projection');
+    await checkNarrow('treatment-projection');
     await press(page, buttonOf('treatment-projection'));
     await expectScreen(page, 'reversal-protocol');
+    await checkNarrow('reversal-protocol');
     await page.getByText(anyBlockText('reversal-protocol', 'heading')).first().waitFor();
     await press(page, buttonOf('reversal-protocol'));
 
@@ -376,6 +404,7 @@ describe('the main path, from / to the external recommendation page', () => {
     // with the visitor's email, URL-encoded, and the source marker.
     await page.getByText(copy(creating.message ?? ''), { exact: true }).waitFor();
     expect(pathOf(page)).toBe(routeOf('reversal-protocol'));
+    narrow.push(...(await overflow(page)).map((line) => `creating-protocol: ${line}`));
     expect(await progressShown(page)).toBe(progressText(creating.progress ?? 'full'));
     const expectedUrl = `${flow.settings.recommendationUrl}?email=${encodeURIComponent(email)}&source=${flow.settings.source}&client_reference_id=${sessionId ?? ''}`;
     expect(expectedUrl).toBe(
@@ -390,7 +419,23 @@ describe('the main path, from / to the external recommendation page', () => {
     await page.goBack();
     await expectScreen(page, 'reversal-protocol');
 
+    expect(narrow).toEqual([]);
     await expectMainPathRows(sessionId ?? '', { name, email, age: Number(chosenAge) });
+    // The lead row holds the skin age and likelihood she was shown, as the flow's own computations make
+    // them from her answers and stored assessment (tracking.lead.result), and the result screen drew
+    // that skin age (result.shownSkinAge, whole years).
+    const [lead] = await harness.rows<{ answers: Record<string, unknown>; result: unknown }>(
+      'select answers, result from public.quiz_completions where session_id = $1',
+      [sessionId],
+    );
+    const expected = computeResult(lead?.answers, assessment);
+    expect(lead?.result).toEqual({
+      skinAge: expected.skinAge,
+      hormonalLikelihood: expected.hormonalLikelihood,
+      hormonalLabel: expected.hormonalLabel,
+    });
+    expect(shownAtResult).toContain(`Your skin age is ${String(expected['shownSkinAge'])}`);
+    expect(Math.round(expected.skinAge)).toBe(Number(expected['shownSkinAge']));
     // The shipped flow sets no pixel id: each ad event is skipped with a console warning (spec §8),
     // and nothing else is logged.
     expect(flow.settings.pixelId).toBe('');
@@ -402,6 +447,15 @@ describe('the main path, from / to the external recommendation page', () => {
 });
 
 describe('deep links, guards and unknown paths', () => {
+  it("opens the doctor's screen on a 360 px phone: the question in the first screenful, options clear of the button", async () => {
+    const tp = await harness.open({ viewport: PHONE });
+    await tp.page.goto(tp.url(routeOf('doctor-investigation')));
+    await expectScreen(tp.page, 'doctor-investigation');
+    await tp.page.waitForLoadState('load');
+    expect(await questionChecks(tp.page, 'doctor-investigation')).toEqual([]);
+    expect(await overflow(tp.page)).toEqual([]);
+  });
+
   it('opens the age screen from the alias /quiz/step-4 and shows its canonical route', async () => {
     const tp = await harness.open();
     const alias = '/quiz/step-4';

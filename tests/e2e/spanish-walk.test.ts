@@ -81,36 +81,41 @@ describe('the skin funnel in Spanish (phone language es-MX)', () => {
   });
 
   it('walks to the redirect in Spanish, with the English walk’s answers and figures', async () => {
-    // The English walk, to the lead save, with the least answers and the sample photo.
+    // The English walk, to the lead save, with the least answers and the sample photo; the same answers
+    // in Spanish, from / to the recommendation page. The two visitors walk at the same time: each waits
+    // on her own page (the timed screens, the photo's analysis), and the two are compared at the end.
     const en = await harness().open();
-    await en.page.goto(en.url('/'));
-    let englishSession: string | null = null;
-    await walkMainPath(en.page, {
-      maxTaps: 8,
-      tap: async (page, tap) => {
-        if (tap.from === 'email-capture') englishSession = await sessionOf(page);
-        await page.getByRole('button', { name: tap.label, exact: true }).click();
-      },
-    });
-    const englishLead = await leadOf(englishSession);
-
-    // The same answers in Spanish, from / to the recommendation page.
     const es = await harness().open({ locale: 'es-MX' });
-    await es.page.goto(es.url('/'));
+    let englishSession: string | null = null;
     let spanishSession: string | null = null;
     const screensSeen: string[] = [];
-    const taps: MainPathTap[] = await walkMainPath(es.page, {
-      flow: spanish,
-      tap: async (page, tap) => {
-        const main = await page.locator('main').innerText();
-        expect(main, `screen "${tap.from}" in Spanish`).toContain(markerOf(spanish, tap.from));
-        if (markerOf(english, tap.from) !== markerOf(spanish, tap.from)) expect(main).not.toContain(markerOf(english, tap.from));
-        expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['es', 'ltr']);
-        screensSeen.push(tap.from);
-        if (tap.from === 'email-capture') spanishSession = await sessionOf(page);
-        await page.getByRole('button', { name: tap.label, exact: true }).click();
-      },
-    });
+    const walkEnglish = async () => {
+      await en.page.goto(en.url('/'));
+      await walkMainPath(en.page, {
+        maxTaps: 8,
+        tap: async (page, tap) => {
+          if (tap.from === 'email-capture') englishSession = await sessionOf(page);
+          await page.getByRole('button', { name: tap.label, exact: true }).click();
+        },
+      });
+      return leadOf(englishSession);
+    };
+    const walkSpanish = async (): Promise<MainPathTap[]> => {
+      await es.page.goto(es.url('/'));
+      return walkMainPath(es.page, {
+        flow: spanish,
+        tap: async (page, tap) => {
+          const main = await page.locator('main').innerText();
+          expect(main, `screen "${tap.from}" in Spanish`).toContain(markerOf(spanish, tap.from));
+          if (markerOf(english, tap.from) !== markerOf(spanish, tap.from)) expect(main).not.toContain(markerOf(english, tap.from));
+          expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['es', 'ltr']);
+          screensSeen.push(tap.from);
+          if (tap.from === 'email-capture') spanishSession = await sessionOf(page);
+          await page.getByRole('button', { name: tap.label, exact: true }).click();
+        },
+      });
+    };
+    const [englishLead, taps] = await Promise.all([walkEnglish(), walkSpanish()]);
     // Every screen of the main path was walked, the last one leading to the redirect screen.
     const last = taps.at(-1);
     expect(last && english.screens[last.to]?.route).toBeUndefined();

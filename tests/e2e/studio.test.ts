@@ -247,7 +247,13 @@ describe('Flow Studio', () => {
       .filter({ hasText: 'changed on disk while you have unsaved edits' })
       .waitFor({ timeout: 10_000 });
     await button('Take the file on disk').click();
+    // The disk's text has no branch on "not-sure": the map is laid out again without it, and its nodes
+    // move (dagre). A click before the new layout is drawn can land on another node, or on none, and
+    // the preview then stays on another screen (a full run's slow checker once made this test fail):
+    // click only once the map shows the disk's text, and check the click selected the screen.
+    await page.getByTestId('rf__edge-change-speed->cliff-education@/screens/change-speed/next/0').waitFor({ state: 'detached', timeout: 10_000 });
     await node('cliff-education').click();
+    await expect.poll(async () => (await node('cliff-education').getAttribute('class'))?.split(' '), WAIT).toContain('selected');
     await preview().getByText('Changed in another editor.').waitFor({ timeout: 10_000 });
     // Nothing unsaved now: the next change on disk is simply shown.
     writeFileSync(join(h.project, FILE), original);

@@ -1,29 +1,17 @@
 /**
- * The whole main path on a small phone (360 × 640 CSS px), in Chromium on the production build. On
- * every screen: no option's stored value (a code like "1-2-years") in the text a visitor reads, nothing
- * wider than the screen, no label pill outside its image, the question in the first screenful and
- * above the sticky button, and each option clear of that button once it is scrolled to (focused).
+ * What a small phone (360 × 640 CSS px) must show on every screen of the main path, checked on the
+ * walk of main-path.test.ts: no option's stored value (a code like "1-2-years") in the text a visitor
+ * reads, nothing wider than the screen, no label pill outside its image, the question in the first
+ * screenful and above the sticky button, and each option clear of that button once it is scrolled to
+ * (focused).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYSIS_WAIT, buttonOf, copy, expectScreen, flow, press, routeOf, screenOf, tapOption } from './funnel.ts';
-import { EXTERNAL_PAGE_HEADING, SAMPLE_FACE_PHOTO, startHarness, type Harness } from './harness.ts';
+import { copy, flow, screenOf } from './funnel.ts';
 
-const PHONE = { width: 360, height: 640 };
-
-let harness: Harness;
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterEach(async () => {
-  await harness?.closePages();
-});
-afterAll(async () => {
-  await harness?.stop();
-});
+export const PHONE = { width: 360, height: 640 };
 
 /** Every option value in the flow that reads as a code rather than a word (e.g. "6-12-months"). */
-const CODES = [
+export const CODES = [
   ...new Set(
     Object.values(flow.screens).flatMap((s) =>
       (s.options ?? [])
@@ -34,7 +22,7 @@ const CODES = [
 ];
 
 /** The codes shown as whole words in the page's visible text. */
-async function codesShown(page: Page): Promise<string[]> {
+export async function codesShown(page: Page): Promise<string[]> {
   const text = await page.locator('body').innerText();
   return CODES.filter((code) => new RegExp(`(^|[^\\w-])${code}([^\\w-]|$)`).test(text));
 }
@@ -47,7 +35,7 @@ interface Box {
 }
 
 /** Things wider than the screen, and pills or marks sticking out of their image, as readable lines. */
-async function overflow(page: Page): Promise<string[]> {
+export async function overflow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
     const width = document.documentElement.clientWidth;
@@ -103,7 +91,7 @@ async function boxOf(page: Page, selector: ReturnType<Page['locator']>): Promise
 }
 
 /** The question (or a form's first field) in the first screenful, above the sticky button; each option clear of it when focused. */
-async function questionChecks(page: Page, id: string): Promise<string[]> {
+export async function questionChecks(page: Page, id: string): Promise<string[]> {
   const screen = screenOf(id);
   const problems: string[] = [];
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -151,78 +139,12 @@ async function questionChecks(page: Page, id: string): Promise<string[]> {
   return problems;
 }
 
-describe('the main path on a 360 px phone', () => {
-  it('never shows a code, never overflows, and never hides a question or an option', async () => {
-    expect(CODES).toContain('1-2-years');
-    const tp = await harness.open();
-    const { page } = tp;
-    await page.setViewportSize(PHONE);
-    const problems: string[] = [];
-    const check = async (id: string) => {
-      await expectScreen(page, id);
-      await page.waitForLoadState('load');
-      problems.push(...(await codesShown(page)).map((code) => `${id}: shows the code "${code}"`));
-      problems.push(...(await overflow(page)).map((line) => `${id}: ${line}`));
-      problems.push(...(await questionChecks(page, id)));
-    };
-
-    await page.goto(tp.url('/'));
-    await check('skin-concerns');
-    await tapOption(page, 'skin-concerns', 'firmness-loss');
-    await tapOption(page, 'skin-concerns', 'fine-lines');
-    await press(page, buttonOf('skin-concerns'));
-    await check('change-speed');
-    await tapOption(page, 'change-speed', '1-2-years');
-    await press(page, buttonOf('change-speed'));
-    await check('age');
-    await press(page, buttonOf('age'));
-    for (const id of ['cliff-education', 'analysis-bridge']) {
-      await check(id);
-      await press(page, buttonOf(id));
-    }
-    await check('photo-analysis');
-    await page.locator('input[type="file"]').setInputFiles(SAMPLE_FACE_PHOTO);
-    await page.getByRole('img', { name: 'Your chosen photo' }).waitFor();
-    problems.push(...(await overflow(page)).map((line) => `photo-analysis with a photo: ${line}`));
-    await press(page, buttonOf('photo-analysis'));
-    await page.waitForURL((url) => url.pathname === routeOf('detailed-analysis'), ANALYSIS_WAIT);
-    await check('detailed-analysis');
-    await press(page, buttonOf('detailed-analysis'));
-    await check('email-capture');
-    const [nameField, emailField] = screenOf('email-capture').fields ?? [];
-    await page.getByLabel(nameField?.label ?? '', { exact: true }).fill('Jane');
-    await page.getByLabel(emailField?.label ?? '', { exact: true }).fill('jane.narrow@example.com');
-    await press(page, buttonOf('email-capture'));
-    await check('doctor-investigation');
-    await tapOption(page, 'doctor-investigation', 'poor-sleep');
-    await press(page, buttonOf('doctor-investigation'));
-    await check('anti-aging-experience');
-    await tapOption(page, 'anti-aging-experience', "My old routine used to work, but it's failing now");
-    await press(page, buttonOf('anti-aging-experience'));
-    for (const id of [
-      'root-cause-reveal',
-      'education-urgency',
-      'treatment-projection',
-      'reversal-protocol',
-    ]) {
-      await check(id);
-      await press(page, buttonOf(id));
-    }
-    // 'Creating Your Protocol' (on the protocol's address), then the external page.
-    await page.getByText(copy(screenOf('creating-protocol').message ?? ''), { exact: true }).waitFor();
-    problems.push(...(await overflow(page)).map((line) => `creating-protocol: ${line}`));
-    await page.getByRole('heading', { name: EXTERNAL_PAGE_HEADING }).waitFor({ timeout: 15_000 });
-    expect(routeOf('reversal-protocol')).toBe('/reversal-protocol');
-    expect(problems).toEqual([]);
-  }, 180_000);
-
-  it("the doctor's screen: the question in the first screenful, options clear of the button", async () => {
-    const tp = await harness.open();
-    await tp.page.setViewportSize(PHONE);
-    await tp.page.goto(tp.url(routeOf('doctor-investigation')));
-    await expectScreen(tp.page, 'doctor-investigation');
-    await tp.page.waitForLoadState('load');
-    expect(await questionChecks(tp.page, 'doctor-investigation')).toEqual([]);
-    expect(await overflow(tp.page)).toEqual([]);
-  });
-});
+/** Every narrow-phone check of screen `id`, shown in `page`, as readable lines (none: all hold). */
+export async function narrowProblems(page: Page, id: string): Promise<string[]> {
+  await page.waitForLoadState('load');
+  return [
+    ...(await codesShown(page)).map((code) => `${id}: shows the code "${code}"`),
+    ...(await overflow(page)).map((line) => `${id}: ${line}`),
+    ...(await questionChecks(page, id)),
+  ];
+}
