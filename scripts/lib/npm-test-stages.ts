@@ -32,7 +32,8 @@ export const NPM_TEST_STAGES: readonly Stage[] = [
   { name: 'typecheck', command: npm('typecheck'), together: true },
   { name: 'lint', command: npm('lint'), together: true },
   { name: 'unit and component tests', command: vitest(), vitest: true },
-  // The SQL tests again, on a real PostgreSQL server the stage starts itself (Supabase runs PostgreSQL).
+  // The SQL tests again, on a real PostgreSQL server the stage starts itself (Supabase runs PostgreSQL),
+  // beside the two builds: none of them times anything.
   { name: 'SQL tests on PostgreSQL', command: vitest('--config', 'vitest.postgres.config.ts'), vitest: true },
   { name: 'build', command: npm('build'), together: true },
   { name: 'build-storybook', command: npm('build-storybook'), together: true },

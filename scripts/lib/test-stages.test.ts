@@ -140,6 +140,8 @@ describe('the stages of npm test', () => {
       'build',
       'build-storybook',
     ]);
+    // The PostgreSQL stage heads the builds' batch.
+    expect(NPM_TEST_STAGES[4]?.name).toBe('SQL tests on PostgreSQL');
     const pkg: unknown = JSON.parse(readFileSync(resolve(process.cwd(), 'package.json'), 'utf8'));
     const scripts = pkg && typeof pkg === 'object' && 'scripts' in pkg ? pkg.scripts : undefined;
     expect(scripts && typeof scripts === 'object' && 'test' in scripts ? scripts.test : undefined).toBe(
