@@ -18,6 +18,7 @@ import {
 } from '../common/report/refresh-batches.ts';
 import { loadFlow } from '../tests/support/load-flow.ts';
 import type { SqlDatabase } from './sql-database.ts';
+import { directQuery } from './sql-test-kit.ts';
 import { openTestDatabase } from './test-database.ts';
 
 let db: SqlDatabase;
@@ -29,14 +30,7 @@ afterAll(async () => {
 });
 
 const query: Query = async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows;
-const direct: Query = (sql, params) =>
-  query(
-    sql.replace(
-      /funnel_report\.(screen_figures|arm_conversions|conversions_by|multiple_exposures)\(/g,
-      'funnel_report.$1_direct(',
-    ),
-    params,
-  );
+const direct = directQuery(query);
 
 /** The figures without their medians (buckets 5 % wide: the other tests hold those). */
 function counts(figures: FunnelFigures): unknown {

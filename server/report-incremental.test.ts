@@ -14,6 +14,7 @@ import { readFigures, type FunnelFigures, type Query, type ReportOptions } from 
 import { loadFlow } from '../tests/support/load-flow.ts';
 import { readFileSync } from 'node:fs';
 import type { SqlDatabase } from './sql-database.ts';
+import { directQuery } from './sql-test-kit.ts';
 import { openTestDatabase } from './test-database.ts';
 import type { Flow } from '../src/engine/flow.gen.ts';
 import { figuresByRevision, mixByRevision } from '../common/report/revision-figures.ts';
@@ -28,9 +29,7 @@ afterAll(async () => {
 });
 
 const query: Query = async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows;
-/** The same report, computed directly from the rows (the functions as they were before aggregates). */
-const direct: Query = (sql, params) =>
-  query(sql.replace(/funnel_report\.(screen_figures|arm_conversions|conversions_by|multiple_exposures)\(/g, 'funnel_report.$1_direct('), params);
+const direct = directQuery(query);
 
 const refresh = async (at: string): Promise<number> =>
   Number((await query('select funnel_report.refresh($1) as n', [at]))[0]?.['n']);

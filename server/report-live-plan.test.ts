@@ -13,6 +13,7 @@ import type { Query } from '../common/report/query.ts';
 import { readFigures, type FunnelFigures } from '../common/report/read-figures.ts';
 import { loadFlow } from '../tests/support/load-flow.ts';
 import type { SqlDatabase } from './sql-database.ts';
+import { directQuery } from './sql-test-kit.ts';
 import { openTestDatabase } from './test-database.ts';
 
 let db: SqlDatabase;
@@ -33,14 +34,7 @@ afterAll(async () => {
 });
 
 const query: Query = async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows;
-const direct: Query = (sql, params) =>
-  query(
-    sql.replace(
-      /funnel_report\.(screen_figures|arm_conversions|conversions_by|multiple_exposures)\(/g,
-      'funnel_report.$1_direct(',
-    ),
-    params,
-  );
+const direct = directQuery(query);
 /** The report with no remainder held: each period reader computes it, by the plan its size picks. */
 const unheld: Query = (sql, params) =>
   /hold_live|release_live/.test(sql) ? Promise.resolve([]) : query(sql, params);

@@ -55,3 +55,18 @@ export async function failure(promise: Promise<unknown>): Promise<PgFailure> {
   }
   throw new Error('expected the statement to fail, but it succeeded');
 }
+
+/**
+ * The same report computed directly from the rows: each report reader's `_direct` twin (the function as
+ * it was before the per-day aggregates), for tests that compare the two.
+ */
+export function directQuery<Q extends (sql: string, params: unknown[]) => unknown>(query: Q): Q {
+  return ((sql: string, params: unknown[]) =>
+    query(
+      sql.replace(
+        /funnel_report\.(screen_figures|arm_conversions|conversions_by|multiple_exposures)\(/g,
+        'funnel_report.$1_direct(',
+      ),
+      params,
+    )) as Q;
+}
