@@ -135,8 +135,6 @@ describe('the stages of npm test', () => {
     expect(NPM_TEST_STAGES.slice(-2).map((stage) => stage.needs)).toEqual(['build', 'build']);
     // Nothing that times or counts frames runs beside another stage: only the short checks and builds.
     expect(NPM_TEST_STAGES.filter((stage) => stage.together).map((stage) => stage.name)).toEqual([
-      'typecheck',
-      'lint',
       'build',
       'build-storybook',
     ]);
