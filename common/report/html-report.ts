@@ -103,7 +103,7 @@ export function htmlReport(figures: FunnelFigures, flow: Flow, fieldSpeed: reado
       : (verdict.notEnoughData ?? (verdict.winner ? `winner: ${verdict.winner}` : 'no winner yet'));
     const checks = sampleRatioLines(figure);
     return `<h3>Experiment ${escape(experiment.id)} <small>(goal: ${escape(goal)})</small></h3>
-<table><tr><th>arm</th><th>exposed</th><th>goals</th><th>rate</th><th>95 % credible interval</th><th>P(best)</th><th>risk</th></tr>${rows}</table>
+<div class="scroll"><table><tr><th>arm</th><th>exposed</th><th>goals</th><th>rate</th><th>95 % credible interval</th><th>P(best)</th><th>risk</th></tr>${rows}</table></div>
 ${checks.map((line) => `<p class="${line.startsWith('⚠') ? 'warning' : 'check'}">${escape(line)}</p>`).join('')}
 <p class="verdict">${escape(outcome)}</p>`;
   });
@@ -120,7 +120,7 @@ canvas { display: block; margin: 12px 0; border: 1px solid #eee; } pre { backgro
 <body>
 <h1>Funnel report: ${escape(figures.flowId)}</h1>
 <h2>Drop-off per variant</h2>
-${charts.map((chart) => `<canvas id="${escape(chart.id)}" width="960" height="360" aria-label="${escape(chart.title)}"></canvas>`).join('\n')}
+${charts.map((chart) => `<div class="scroll"><canvas id="${escape(chart.id)}" width="960" height="360" aria-label="${escape(chart.title)}"></canvas></div>`).join('\n')}
 <h2>Field speed per screen</h2>
 ${fieldSpeedHtml(fieldSpeed, Object.keys(flow.screens))}
 <h2>Conversion by source, device and language</h2>
@@ -132,7 +132,7 @@ ${revisionHtml(figures.revisions)}
 <h2>Experiments</h2>
 ${verdicts.join('\n') || '<p>This flow declares no experiments.</p>'}
 <h2>Flow map (all sessions)</h2>
-${flowMapSvg(flow, figures.overall)}
+<div class="scroll">${flowMapSvg(flow, figures.overall)}</div>
 <h2>Every figure</h2>
 <pre>${escape(terminalReport(figures).join('\n'))}</pre>
 <script>${chartLibrary()}</script>
