@@ -11,7 +11,7 @@
 --   'nested loops'  a small remainder: its rows looked up by index, as before;
 --   'hash joins'    a large one: the planner may hash and merge (one pass over each table).
 -- The figures are the same on every path (server/report-live-plan.test.ts, on PGlite and PostgreSQL).
--- Functions created here: funnel_report.live_plan. Redefined (same names, arguments and results):
+-- Functions created here: funnel_report.live_plan, live_source and period_query. Redefined (same names, arguments and results):
 -- funnel_report.period_sessions, funnel_report.period_steps, funnel_report.period_times.
 
 create function funnel_report.live_plan() returns text
@@ -47,16 +47,23 @@ begin
 end;
 $$;
 
+-- The one query of the three period readers: a day table's rows of the period, and the live remainder's
+-- from the source its size picks (live_source, which also sets the joins for it), for one flow or all.
+create function funnel_report.period_query(p_table text) returns text
+language sql volatile set search_path = '' as $$
+  select format($q$
+    select * from (
+      select * from funnel_report.day_%s d where funnel_report.in_days(d.day, $1, $2)
+      union all select * from %s g where funnel_report.in_days(g.day, $1, $2)
+    ) s where $3 is null or s.flow_id is null or s.flow_id = $3 $q$, p_table, funnel_report.live_source(p_table))
+$$;
+
 create or replace function funnel_report.period_sessions(p_from timestamptz, p_to timestamptz, p_flow text)
 returns setof funnel_report.day_sessions
 language plpgsql stable set search_path = '' set jit = off
   set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
 begin
-  return query execute format($q$
-    select * from (
-      select * from funnel_report.day_sessions d where funnel_report.in_days(d.day, $1, $2)
-      union all select * from %s g where funnel_report.in_days(g.day, $1, $2)
-    ) s where $3 is null or s.flow_id is null or s.flow_id = $3 $q$, funnel_report.live_source('sessions'))
+  return query execute funnel_report.period_query('sessions')
   using p_from, p_to, p_flow;
 end;
 $$;
@@ -66,11 +73,7 @@ returns setof funnel_report.day_steps
 language plpgsql stable set search_path = '' set jit = off
   set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
 begin
-  return query execute format($q$
-    select * from (
-      select * from funnel_report.day_steps d where funnel_report.in_days(d.day, $1, $2)
-      union all select * from %s g where funnel_report.in_days(g.day, $1, $2)
-    ) s where $3 is null or s.flow_id is null or s.flow_id = $3 $q$, funnel_report.live_source('steps'))
+  return query execute funnel_report.period_query('steps')
   using p_from, p_to, p_flow;
 end;
 $$;
@@ -80,11 +83,7 @@ returns setof funnel_report.day_times
 language plpgsql stable set search_path = '' set jit = off
   set enable_seqscan = off set enable_hashjoin = off set enable_mergejoin = off as $$
 begin
-  return query execute format($q$
-    select * from (
-      select * from funnel_report.day_times d where funnel_report.in_days(d.day, $1, $2)
-      union all select * from %s g where funnel_report.in_days(g.day, $1, $2)
-    ) s where $3 is null or s.flow_id is null or s.flow_id = $3 $q$, funnel_report.live_source('times'))
+  return query execute funnel_report.period_query('times')
   using p_from, p_to, p_flow;
 end;
 $$;
