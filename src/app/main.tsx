@@ -172,7 +172,13 @@ async function start(
   const fieldScreen = startFieldSpeed({
     load: (shown) =>
       Promise.all([import('web-vitals'), import('../tracking/field-speed-watch.ts')]).then(([vitals, watcher]) =>
-        watcher.watchInBrowser(vitals, shown, (reading) => void ports.fieldReadings.then((write) => write(reading))),
+        watcher.watchInBrowser(
+          vitals,
+          shown,
+          (reading) => void ports.fieldReadings.then((write) => write(reading)),
+          // Readings are written within 2 s of a screen's end even on a busy page.
+          whenIdle(window, 2000),
+        ),
       ),
     frame: (task) => window.requestAnimationFrame(task),
     idle,

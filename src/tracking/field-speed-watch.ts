@@ -111,22 +111,19 @@ export function watchFieldSpeed(options: FieldSpeedWatchOptions): FieldSpeedWatc
   return { screenShown: (screen, at) => readings.screenShown(screen, at) };
 }
 
-/** The watcher on this browser's window: idle callbacks (a timer where there are none), its events and clock. */
+/** The watcher on this browser's window: the app's idle scheduler, the window's events and clock. */
 export function watchInBrowser(
   vitals: WebVitals,
   shown: readonly ShownScreen[],
   write: (reading: ScreenReading) => void,
+  idle: FieldSpeedPage['idle'],
 ): FieldSpeedWatch {
   return watchFieldSpeed({
     vitals,
     shown,
     write,
     page: {
-      idle: (task) => {
-        if (typeof window.requestIdleCallback === 'function')
-          window.requestIdleCallback(task, { timeout: 2000 });
-        else window.setTimeout(task, 50);
-      },
+      idle,
       addEventListener: (type, listener) => window.addEventListener(type, listener),
       hidden: () => document.visibilityState === 'hidden',
       layoutShifts:
