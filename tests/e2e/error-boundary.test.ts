@@ -4,39 +4,20 @@
  * knew every operator) shows the screen's error boundary, never a blank page, and logs the screen
  * and the error without the visitor's data.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build, type Plugin } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_FLOW_FILE } from '../../supabase/functions/_shared/flow-path.ts';
+import { SCREEN } from './broken-rule.vite.config.ts';
 import { WAIT } from './funnel.ts';
 import { repoRoot, startHarness, type Harness } from './harness.ts';
+import { productionBuild } from './production-build.ts';
 
-const SCREEN = 'skin-concerns';
 const outDir = mkdtempSync(join(tmpdir(), 'broken-rule-dist-'));
 let harness: Harness;
 
-/** Serves `virtual:flow` (before the flow plugin does) with SCREEN's next guarded by an unknown operator. */
-function brokenRule(): Plugin {
-  return {
-    name: 'test-broken-rule',
-    enforce: 'pre',
-    load(id) {
-      if (id !== '\0virtual:flow') return undefined;
-      const flow: { screens: Record<string, { next?: unknown }> } = JSON.parse(
-        readFileSync(join(repoRoot, DEFAULT_FLOW_FILE), 'utf8'),
-      );
-      const screen = flow.screens[SCREEN];
-      if (!screen || typeof screen.next !== 'string') throw new Error(`${SCREEN} no longer has a plain next`);
-      screen.next = [{ when: { contains: ['dryness', { var: 'answers.skinIssues' }] }, to: screen.next }, { to: screen.next }];
-      return `export default ${JSON.stringify(flow)};\n`;
-    },
-  };
-}
-
 beforeAll(async () => {
-  await build({ root: repoRoot, logLevel: 'error', plugins: [brokenRule()], build: { outDir, emptyOutDir: true } });
+  await productionBuild(outDir, { config: join(repoRoot, 'tests/e2e/broken-rule.vite.config.ts') });
   harness = await startHarness({ outDir });
 }, 180_000);
 afterAll(async () => {

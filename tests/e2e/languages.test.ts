@@ -7,24 +7,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WAIT } from './funnel.ts';
-import { repoRoot, startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from './harness.ts';
+import { productionBuild } from './production-build.ts';
 
 const FLOW_FILE = 'tests/fixtures/i18n/lang-flow.json';
 const outDir = mkdtempSync(join(tmpdir(), 'languages-dist-'));
 let harness: Harness;
 
 beforeAll(async () => {
-  const before = process.env.FLOW;
-  process.env.FLOW = FLOW_FILE;
-  try {
-    await build({ root: repoRoot, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-  } finally {
-    if (before === undefined) delete process.env.FLOW;
-    else process.env.FLOW = before;
-  }
+  await productionBuild(outDir, { env: { FLOW: FLOW_FILE } });
   harness = await startHarness({ outDir, flow: FLOW_FILE });
 }, 180_000);
 afterEach(() => harness?.closePages());

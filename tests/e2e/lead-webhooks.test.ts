@@ -13,10 +13,10 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'vite';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { button, buttonOf, expectScreen, routeOf, screenOf } from './funnel.ts';
 import { loadFlow, repoRoot, startHarness, type Harness } from './harness.ts';
+import { productionBuild } from './production-build.ts';
 import { readFlowRevision } from '../../common/flow-revision.ts';
 
 const SECRET = 'whsec-e2e-crm-0123456789abcdef';
@@ -102,15 +102,7 @@ beforeAll(async () => {
   for (const name of readdirSync(join(repoRoot, 'flows')).filter((file) => /^skin-funnel\.[a-z-]+\.json$/i.test(file)))
     writeFileSync(join(flowDir, name.replace('skin-funnel', 'flow')), readFileSync(join(repoRoot, 'flows', name)));
   outDir = mkdtempSync(join(tmpdir(), 'funnel-sinks-build-'));
-  saved.FLOW = process.env.FLOW;
-  process.env.FLOW = flowPath;
-  try {
-    await build({ root: repoRoot, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-  } finally {
-    if (saved.FLOW === undefined) delete process.env.FLOW;
-    else process.env.FLOW = saved.FLOW;
-    delete saved.FLOW;
-  }
+  await productionBuild(outDir, { env: { FLOW: flowPath } });
   harness = await startHarness({ outDir, leadSinksFlow: withSinks });
 }, 240_000);
 

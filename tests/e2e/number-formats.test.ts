@@ -8,24 +8,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAIT } from './funnel.ts';
-import { repoRoot, startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from './harness.ts';
+import { productionBuild } from './production-build.ts';
 
 const FLOW_FILE = 'tests/fixtures/flows/formats-flow.json';
 const outDir = mkdtempSync(join(tmpdir(), 'formats-dist-'));
 let harness: Harness;
 
 beforeAll(async () => {
-  const before = process.env.FLOW;
-  process.env.FLOW = FLOW_FILE;
-  try {
-    await build({ root: repoRoot, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-  } finally {
-    if (before === undefined) delete process.env.FLOW;
-    else process.env.FLOW = before;
-  }
+  await productionBuild(outDir, { env: { FLOW: FLOW_FILE } });
   harness = await startHarness({ outDir, flow: FLOW_FILE });
 }, 180_000);
 afterAll(async () => {

@@ -9,8 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'vite';
-import { repoRoot } from './harness.ts';
+import { productionBuild } from './production-build.ts';
 
 export const BUILD_CACHE_ENV = 'E2E_BUILD_CACHE';
 const WAIT_MS = 500;
@@ -18,27 +17,12 @@ const GIVE_UP_MS = 600_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Builds with `env` (FLOW, VITE_*) set for the build only, as `npm run build` does: NODE_ENV production. */
-async function productionBuild(outDir: string, env: Record<string, string>): Promise<void> {
-  const all: Record<string, string> = { NODE_ENV: 'production', ...env };
-  const before = Object.fromEntries(Object.keys(all).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, all);
-  try {
-    await build({ root: repoRoot, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-  } finally {
-    for (const [name, value] of Object.entries(before)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
-}
-
 /** The folder of the production build made with `env` (e.g. `{ FLOW: 'flows/shoe-finder.json' }`). */
 export async function sharedBuild(env: Record<string, string> = {}): Promise<string> {
   const cache = process.env[BUILD_CACHE_ENV];
   if (!cache) {
     const outDir = mkdtempSync(join(tmpdir(), 'e2e-build-'));
-    await productionBuild(outDir, env);
+    await productionBuild(outDir, { env });
     return outDir;
   }
   const key = createHash('sha256')
@@ -61,7 +45,7 @@ export async function sharedBuild(env: Record<string, string> = {}): Promise<str
       continue;
     }
     try {
-      await productionBuild(outDir, env);
+      await productionBuild(outDir, { env });
       writeFileSync(done, JSON.stringify(env));
       return outDir;
     } finally {
