@@ -1,15 +1,16 @@
 /**
  * Issue 44 points 1 and 5 end to end: the skin funnel is committed twice in a scratch git clone, with
- * one headline (the first question) changed between the commits, and built from each commit into its
- * own folder. Both builds are walked in Chromium against one local backend database: the step views
- * and the leads carry two revisions, each the content hash of its commit's flow files; and the report
- * shows both revisions, their commits, and the headline change beside their figures.
+ * one headline (the first question) changed between the commits. The first commit holds the shipped
+ * files byte for byte, so its build is `dist/` (`npm run build`, the same revision); the second is
+ * built into a folder of its own. Both builds are walked at once in Chromium against one local backend
+ * database: the step views and the leads carry two revisions, each the content hash of its commit's
+ * flow files; and the report shows both revisions, their commits, and the headline change beside
+ * their figures.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFlowRevision } from '../../common/flow-revision.ts';
 import { htmlReport } from '../../common/report/html-report.ts';
@@ -21,12 +22,14 @@ import { leadFieldsOfFile } from '../../server/flow-lead-fields.ts';
 import { loadFlow as loadFullFlow } from '../support/load-flow.ts';
 import { loadFlow, repoRoot, startHarness, type Harness } from './harness.ts';
 import { walkMainPath } from './main-path-walk.ts';
+import { productionBuild } from './production-build.ts';
 
 const OLD_HEADLINE = 'Which changes in your skin concern you most?';
 const NEW_HEADLINE = 'What worries you most about your skin?';
 const clone = mkdtempSync(join(tmpdir(), 'flow-revisions-'));
 const flowPath = join(clone, 'flows/skin-funnel.json');
-const outDirs = [mkdtempSync(join(tmpdir(), 'flow-revision-a-')), mkdtempSync(join(tmpdir(), 'flow-revision-b-'))];
+const shippedDir = join(repoRoot, 'dist');
+const changedDir = mkdtempSync(join(tmpdir(), 'flow-revision-b-'));
 const revisions: string[] = [];
 let backend: LocalBackend;
 const harnesses: Harness[] = [];
@@ -36,30 +39,16 @@ const git = (...args: string[]) =>
     encoding: 'utf8',
   });
 
-/** A production build of the clone's flow file as it is now, as `npm run build` makes it. */
-async function buildInto(outDir: string): Promise<void> {
-  const before = { FLOW: process.env.FLOW, NODE_ENV: process.env.NODE_ENV };
-  process.env.FLOW = flowPath;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ root: repoRoot, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-  } finally {
-    for (const [name, value] of Object.entries(before)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
-}
-
 beforeAll(async () => {
   mkdirSync(join(clone, 'flows'));
-  for (const name of ['skin-funnel.json', 'skin-funnel.es.json'])
+  for (const name of readdirSync(join(repoRoot, 'flows')).filter((file) => file.startsWith('skin-funnel.')))
     copyFileSync(join(repoRoot, 'flows', name), join(clone, 'flows', name));
   git('init', '-q', '-b', 'main');
   git('add', 'flows');
   git('commit', '-q', '-m', 'The skin funnel as it ships');
   revisions.push(await readFlowRevision(flowPath));
-  await buildInto(outDirs[0] ?? '');
+  // The shipped build is this commit's build: the same bytes, so the same revision.
+  expect(revisions[0]).toBe(await readFlowRevision(join(repoRoot, 'flows/skin-funnel.json')));
   // One headline changed, and the source text of its Spanish translation with it (else it is stale).
   for (const name of ['skin-funnel.json', 'skin-funnel.es.json']) {
     const file = join(clone, 'flows', name);
@@ -69,20 +58,21 @@ beforeAll(async () => {
   }
   git('commit', '-q', '-am', 'A shorter first question');
   revisions.push(await readFlowRevision(flowPath));
-  await buildInto(outDirs[1] ?? '');
+  // A production build of the clone's flow file as it is now, as `npm run build` makes it.
+  await productionBuild(changedDir, { env: { FLOW: flowPath } });
   const flowFile = join(repoRoot, 'flows/skin-funnel.json');
   backend = createLocalBackend({
     functions: localFunctions(flowFile),
     leadFields: leadFieldsOfFile(flowFile),
     leadWebhooks: { flows: [loadFlow()] },
   });
-  for (const outDir of outDirs) harnesses.push(await startHarness({ outDir, backend }));
+  for (const outDir of [shippedDir, changedDir]) harnesses.push(await startHarness({ outDir, backend }));
 }, 420_000);
 
 afterAll(async () => {
   for (const harness of harnesses) await harness.stop();
   await backend?.close();
-  for (const dir of [clone, ...outDirs]) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [clone, changedDir]) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('a revision on every record, and the report split by revision', () => {
@@ -91,15 +81,18 @@ describe('a revision on every record, and the report split by revision', () => {
     expect(revisions[0]).toMatch(/^[0-9a-f]{12}$/);
     expect(revisions[1]).toMatch(/^[0-9a-f]{12}$/);
     expect(revisions[0]).not.toBe(revisions[1]);
-    for (const [index, harness] of harnesses.entries()) {
-      const tp = await harness.open();
-      await tp.page.goto(tp.url('/'));
-      // Each build shows its own headline.
-      await tp.page.getByText(index === 0 ? OLD_HEADLINE : NEW_HEADLINE, { exact: true }).waitFor();
-      const taps = await walkMainPath(tp.page);
-      expect(taps.length).toBeGreaterThanOrEqual(10);
-      await tp.context.close();
-    }
+    // Two visitors at once, one on each build: their timed screens' waits overlap.
+    await Promise.all(
+      harnesses.map(async (harness, index) => {
+        const tp = await harness.open();
+        await tp.page.goto(tp.url('/'));
+        // Each build shows its own headline.
+        await tp.page.getByText(index === 0 ? OLD_HEADLINE : NEW_HEADLINE, { exact: true }).waitFor();
+        const taps = await walkMainPath(tp.page);
+        expect(taps.length).toBeGreaterThanOrEqual(10);
+        await tp.context.close();
+      }),
+    );
     const rows = <T>(sql: string) => harnesses[0]?.rows<T>(sql) ?? Promise.resolve([]);
     // Every step view and lead of each walk carries its build's revision: two revisions, none unknown.
     await expect
