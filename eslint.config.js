@@ -84,4 +84,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Test files share one module graph between the files of a worker (isolate: false in
+    // vitest.config.ts and vitest.e2e.config.ts), so a module mock would reach, or miss, other files'
+    // imports. A unit test that must mock one runs isolated (ISOLATED in vitest.config.ts).
+    files: ['**/*.test.{ts,tsx}'],
+    ignores: ['src/app/screen-transition.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|unmock|doUnmock)$/]",
+          message: 'Test files share modules: pass the dependency in, or run the file isolated (ISOLATED in vitest.config.ts).',
+        },
+      ],
+    },
+  },
 );

@@ -38,6 +38,8 @@ export default defineConfig({
     globalSetup: ['./server/postgres-global-setup.ts'],
     env: { FUNNEL_SQL_BACKEND: 'postgres' },
     restoreMocks: true,
+    // As in the unit stage's node project: each file opens its own database, so they share modules.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

@@ -6,8 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxEntry } from './outbox.ts';
 import { createRpcSender, isRetryableRpc, RpcError } from './rpc-sender.ts';
 
-const supabase = vi.hoisted(() => ({ createClient: vi.fn(), rpc: vi.fn() }));
-vi.mock('./rpc-client.ts', () => ({ loadRpcClient: supabase.createClient }));
+const supabase = { createClient: vi.fn(), rpc: vi.fn() };
 
 const CONFIG = { url: 'https://abc.supabase.co', anonKey: 'anon-key-1' };
 
@@ -34,7 +33,7 @@ beforeEach(() => {
 
 describe('createRpcSender', () => {
   it('loads the RPC client only on the first send, for the configured backend', async () => {
-    const sender = createRpcSender(CONFIG);
+    const sender = createRpcSender(CONFIG, supabase.createClient);
     await ticks();
     expect(supabase.createClient).not.toHaveBeenCalled();
 
@@ -45,7 +44,7 @@ describe('createRpcSender', () => {
   });
 
   it('starts each request in a task of its own, not all in the task the client arrives in', async () => {
-    const sender = createRpcSender(CONFIG);
+    const sender = createRpcSender(CONFIG, supabase.createClient);
     // What runs in a request's task after it starts: in one shared task all three starts come first.
     const order: string[] = [];
     supabase.rpc.mockImplementation((fn: string) => {
@@ -65,7 +64,7 @@ describe('createRpcSender', () => {
   });
 
   it('reuses one client for every send, calling the entry RPC with its args', async () => {
-    const sender = createRpcSender(CONFIG);
+    const sender = createRpcSender(CONFIG, supabase.createClient);
     await Promise.all([
       sender.send(entry('track_step_view', { event_id: 'e1' })),
       sender.send(entry('track_step_progress', { step_number: 2 })),
@@ -83,7 +82,7 @@ describe('createRpcSender', () => {
     supabase.rpc.mockReturnValueOnce(
       builder({ data: null, error: { code: '22023', message: 'invalid email', details: null, hint: null }, status: 400 }),
     );
-    const sender = createRpcSender(CONFIG);
+    const sender = createRpcSender(CONFIG, supabase.createClient);
     const failure = await sender.send(entry('save_quiz_completion')).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RpcError);
     expect(failure).toMatchObject({
@@ -100,7 +99,7 @@ describe('createRpcSender', () => {
     supabase.rpc.mockReturnValueOnce(
       builder({ data: null, error: { code: '', message: 'TypeError: Failed to fetch' }, status: 0 }),
     );
-    const failure = await createRpcSender(CONFIG).send(entry('track_journey_step')).catch((error: unknown) => error);
+    const failure = await createRpcSender(CONFIG, supabase.createClient).send(entry('track_journey_step')).catch((error: unknown) => error);
     expect(failure).toMatchObject({ status: 0, code: '', message: 'track_journey_step failed (network): TypeError: Failed to fetch' });
     expect(isRetryableRpc(failure)).toBe(true);
   });
@@ -109,7 +108,7 @@ describe('createRpcSender', () => {
     const call = builder({ data: null, error: null, status: 204 });
     supabase.rpc.mockReturnValueOnce(call);
     const controller = new AbortController();
-    await createRpcSender(CONFIG).send(entry('track_journey_step'), controller.signal);
+    await createRpcSender(CONFIG, supabase.createClient).send(entry('track_journey_step'), controller.signal);
     expect(call.signals).toEqual([controller.signal]);
   });
 
@@ -124,7 +123,7 @@ describe('createRpcSender', () => {
     supabase.createClient.mockImplementationOnce(() => {
       throw new Error('Failed to fetch dynamically imported module');
     });
-    const sender = createRpcSender(CONFIG);
+    const sender = createRpcSender(CONFIG, supabase.createClient);
     const failure = await sender.send(entry('track_journey_step')).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(RpcError);
     expect(failure).toMatchObject({ status: 0, message: 'track_journey_step failed (network): Failed to fetch dynamically imported module' });

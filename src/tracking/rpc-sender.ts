@@ -59,10 +59,13 @@ function nextTask(): Promise<void> {
   });
 }
 
-/** The client is imported on the first send (the funnel has no login, so no auth client at all). */
-export function createRpcSender(config: BackendConfig): RpcSender {
+/**
+ * The client is imported on the first send (the funnel has no login, so no auth client at all).
+ * `loadClient` is for tests.
+ */
+export function createRpcSender(config: BackendConfig, loadClient = loadRpcClient): RpcSender {
   let client: Promise<RpcClient> | undefined;
-  const load = () => (client ??= loadRpcClient(config));
+  const load = () => (client ??= loadClient(config));
   return {
     async send(entry, signal) {
       let supabase: RpcClient;
