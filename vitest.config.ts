@@ -17,6 +17,12 @@ export const ISOLATED = [
 ];
 const EXCLUDE = ['tests/e2e/**', 'node_modules/**', ...POSTGRES_ONLY_TEST_FILES];
 
+/** A project whose files share their worker's modules (all but ISOLATED). */
+const shared = (name: string, environment: 'jsdom' | 'node', include: string) => ({
+  extends: true as const,
+  test: { name, environment, include: [include], exclude: [...EXCLUDE, ...ISOLATED] },
+});
+
 /**
  * Unit, component and flow tests. A `.tsx` test renders, so it runs in jsdom; a `.ts` test runs in Node
  * unless its first line asks for jsdom (`// @vitest-environment jsdom`): a jsdom environment costs about
@@ -30,24 +36,8 @@ export default defineConfig({
     globalSetup: ['./server/pglite-global-setup.ts'],
     exclude: EXCLUDE,
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'dom',
-          environment: 'jsdom',
-          include: [`${DIRS}/**/*.test.tsx`],
-          exclude: [...EXCLUDE, ...ISOLATED],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'node',
-          environment: 'node',
-          include: [`${DIRS}/**/*.test.ts`],
-          exclude: [...EXCLUDE, ...ISOLATED],
-        },
-      },
+      shared('dom', 'jsdom', `${DIRS}/**/*.test.tsx`),
+      shared('node', 'node', `${DIRS}/**/*.test.ts`),
       { extends: true, test: { name: 'isolated', environment: 'jsdom', include: ISOLATED, isolate: true } },
     ],
     // The files of a worker share one module graph (no fresh process per file): about 155 s instead of
