@@ -4,8 +4,7 @@
  * analyze-face body alike, refused before a parser spends time on it.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCAL_ANON_KEY } from '../src/tracking/backend-config.ts';
 import {
@@ -16,14 +15,15 @@ import {
   RequestError,
   RETRY_AFTER_SECONDS,
 } from '../supabase/functions/_shared/http.ts';
-import { createLocalBackend, type LocalBackend } from './local-backend.ts';
+import type { LocalBackend } from './local-backend.ts';
+import { serveLocalBackend, type ServedBackend } from './local-backend-http.test-helpers.ts';
 
+let served: ServedBackend;
 let backend: LocalBackend;
-let server: Server;
 let url: string;
 
 beforeAll(async () => {
-  backend = createLocalBackend({
+  served = await serveLocalBackend({
     functions: {
       // As analyze-face does: the body reader's RequestError becomes its JSON answer.
       echo: (request) =>
@@ -36,18 +36,10 @@ beforeAll(async () => {
         ),
     },
   });
-  await backend.database();
-  server = createServer((req, res) => backend.middleware(req, res, () => res.end('app shell')));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address: AddressInfo | string | null = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  url = `http://127.0.0.1:${address.port}`;
+  ({ backend, url } = served);
 }, 60_000);
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await backend.close();
-});
+afterAll(() => served.close());
 
 function post(path: string, body: string) {
   return fetch(url + path, {

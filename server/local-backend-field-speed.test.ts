@@ -5,31 +5,22 @@
  * (src/tracking/field-speed-write.ts), once per event id, and a bad field refused by name (400).
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY } from '../src/tracking/backend-config.ts';
 import { fieldSpeedArgs } from '../src/tracking/field-speed-write.ts';
-import { createLocalBackend, type LocalBackend } from './local-backend.ts';
+import type { LocalBackend } from './local-backend.ts';
+import { serveLocalBackend, type ServedBackend } from './local-backend-http.test-helpers.ts';
 
+let served: ServedBackend;
 let backend: LocalBackend;
-let server: Server;
 let url: string;
 
 beforeAll(async () => {
-  backend = createLocalBackend({ reportRefresh: false });
-  await backend.database();
-  server = createServer((req, res) => backend.middleware(req, res, () => res.end('app shell')));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address: AddressInfo | string | null = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  url = `http://127.0.0.1:${address.port}`;
+  served = await serveLocalBackend({ reportRefresh: false });
+  ({ backend, url } = served);
 }, 60_000);
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await backend.close();
-});
+afterAll(() => served.close());
 
 const call = (args: Record<string, unknown>, key = LOCAL_ANON_KEY) =>
   fetch(`${url}/rest/v1/rpc/track_field_speed`, {

@@ -4,45 +4,39 @@
  * The local backend through the real supabase-js client, as the browser uses it: RPC success,
  * PostgREST-shaped errors naming the field, denied table access, edge functions, and bad requests.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY } from '../src/tracking/backend-config.ts';
-import { createLocalBackend, MAX_RPC_BODY_BYTES, type LocalBackend } from './local-backend.ts';
+import { MAX_RPC_BODY_BYTES, type LocalBackend } from './local-backend.ts';
+import { serveLocalBackend, type ServedBackend } from './local-backend-http.test-helpers.ts';
 
+let served: ServedBackend;
 let backend: LocalBackend;
-let server: Server;
 let url: string;
 let supabase: SupabaseClient;
 
 const sessionId = crypto.randomUUID();
 
 beforeAll(async () => {
-  backend = createLocalBackend({
-    functions: {
-      echo: async (request) =>
-        Response.json({ method: request.method, body: (await request.json()) as unknown }),
+  served = await serveLocalBackend(
+    {
+      functions: {
+        echo: async (request) =>
+          Response.json({ method: request.method, body: (await request.json()) as unknown }),
+      },
     },
-  });
-  await backend.database();
-  server = createServer((req, res) =>
-    backend.middleware(req, res, () => {
+    (res) => {
       res.statusCode = 418;
       res.end('not the backend');
-    }),
+    },
   );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ backend, url } = served);
   supabase = createClient(url, LOCAL_ANON_KEY, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
 }, 60_000);
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await backend.close();
-});
+afterAll(() => served.close());
 
 async function rows(sql: string, params: unknown[] = []) {
   return (await (await backend.database()).query<Record<string, unknown>>(sql, params)).rows;
