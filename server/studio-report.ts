@@ -3,8 +3,8 @@
  * figures come from the report's own SQL (common/report/read-figures.ts) on a snapshot of the local
  * database (`npm start` keeps the live folder open), and every field returned is picked here by name:
  * counts only, never an email or a name. The visitors' field speed per screen (p75 and rating shares of
- * LCP, INP and CLS, split by device and connection) comes along for the nodes and the inspector. With no database, no visits or a flow with errors, it says
- * why in words instead.
+ * LCP, INP and CLS, split by device and connection) comes along for the nodes and the inspector. With
+ * no database, no visits or a flow with errors, it says why in words instead.
  */
 import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
@@ -169,10 +169,10 @@ export async function studioReport(text: string, file: string, dataDir: string, 
   const database = await openReportDatabase({ demo: false, databaseUrl: undefined, dataDir, flow });
   try {
     const figures = await readFigures(database.query, flow, { flowPath: resolve(project, file) });
-    const fieldSpeed = fieldScreens(await readFieldSpeed(database.query, flow.id), Object.keys(flow.screens));
     const { overall } = figures;
     if (overall.sessions === 0 && [...overall.mainPath, ...overall.deepLinks].every((s) => s.reached === 0))
       return { available: false, reason: `No visits of "${flow.id}" in the local database (${shown}) yet.` };
+    const fieldSpeed = fieldScreens(await readFieldSpeed(database.query, flow.id), Object.keys(flow.screens));
     const screens: Record<string, ScreenReach> = {};
     for (const s of [...overall.mainPath, ...overall.deepLinks])
       screens[s.screen] = { reached: s.reached, continued: s.continued, dropOff: s.dropOff };
